@@ -1,0 +1,35 @@
+"""Errors, all :class:`ValueError` subclasses with a message that says what is wrong.
+
+- :class:`NotationError`: text that is not a card, colour or move.
+- :class:`RulesError`: an unknown option, a bad value, or options that cannot be combined.
+- :class:`IllegalMoveError`: a well-formed move the rules do not allow now.
+- :class:`ScenarioError`: a scenario file that cannot be read or set up.
+"""
+
+from __future__ import annotations
+
+__all__ = ["IllegalMoveError", "NotationError", "RulesError", "ScenarioError", "UnoError"]
+
+
+class UnoError(ValueError):
+    """Base class of every unokit error."""
+
+
+class NotationError(UnoError):
+    """Text that cannot be parsed as a card, colour or move."""
+
+
+class RulesError(UnoError):
+    """A rules configuration that is refused."""
+
+
+class IllegalMoveError(UnoError):
+    """A move that the rules do not allow at this moment; the game is unchanged."""
+
+
+class ScenarioError(UnoError):
+    """A scenario file that cannot be read; ``line`` is set when known."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}" if line else message)
