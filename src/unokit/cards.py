@@ -203,9 +203,7 @@ for _slot in range(5):
         _card = Card._make(_slot * _NRANKS + _rank)
         RANK_OF[_card] = _rank
         COLOR_OF[_card] = -1 if _slot == _WILD_SLOT else _slot
-        CODE_OF[_card] = (
-            _rank.symbol if _slot == _WILD_SLOT else "RYGB"[_slot] + _rank.symbol
-        )
+        CODE_OF[_card] = _rank.symbol if _slot == _WILD_SLOT else "RYGB"[_slot] + _rank.symbol
         ALL_CARDS.append(_card)
 
 
@@ -213,7 +211,7 @@ def _classic108() -> dict[Card, int]:
     counts: dict[Card, int] = {}
     for color in Color:
         counts[Card.of(Rank.ZERO, color)] = 1
-        for rank in list(Rank)[1:10] + [Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO]:
+        for rank in (*list(Rank)[1:10], Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO):
             counts[Card.of(rank, color)] = 2
     counts[Card.of(Rank.WILD)] = 4
     counts[Card.of(Rank.WILD_DRAW_FOUR)] = 4
@@ -235,9 +233,7 @@ def _pairs() -> dict[Card, int]:
 #: deck name -> how many copies of each card (RULES.md §1)
 DECKS: dict[str, dict[Card, int]] = {
     "classic108": _classic108(),
-    "classic112": _with(
-        _classic108(), {Rank.WILD_SHUFFLE_HANDS: 1, Rank.WILD_CUSTOMIZABLE: 3}
-    ),
+    "classic112": _with(_classic108(), {Rank.WILD_SHUFFLE_HANDS: 1, Rank.WILD_CUSTOMIZABLE: 3}),
     "swimming112": _with(_classic108(), {Rank.WILD_CUSTOMIZABLE: 2, Rank.WILD_SWIMMING: 2}),
     "pairs": _pairs(),
 }

@@ -81,7 +81,8 @@ _TEXTS: dict[str, _Template] = {
     ),
     "draw": lambda e, f: (
         f"seat {e.seat} draws {_cards(e.args[0]) if f else _n(len(e.args[0]), 'card')}"
-        if len(e.args[0]) != 1 or f else f"seat {e.seat} draws a card"
+        if len(e.args[0]) != 1 or f
+        else f"seat {e.seat} draws a card"
     ),
     "draw_none": lambda e, f: f"seat {e.seat} draws, but no card is left to draw",
     "drawn_playable": lambda e, f: (
@@ -133,8 +134,7 @@ _TEXTS: dict[str, _Template] = {
         f"seat {e.seat} swims: draws {len(e.args[0])}"
         + (f" ({_cards(e.args[0])})" if f else "")
         + (" until a blue card" if e.args[1] else ", and the piles ran out before a blue card")
-        + (f", and loses the turn; seat {e.args[2]} plays next" if e.args[3]
-           else f", then plays")
+        + (f", and loses the turn; seat {e.args[2]} plays next" if e.args[3] else ", then plays")
     ),
     "reshuffle": lambda e, f: (
         f"the draw pile is empty: the discard pile less its top card is shuffled into a new "
@@ -144,8 +144,8 @@ _TEXTS: dict[str, _Template] = {
         "the draw pile and the discard pile are both empty: nothing more can be drawn"
     ),
     "void_round": lambda e, f: "the draw pile is empty: the round is abandoned with no score",
-    "out": lambda e, f: f"seat {e.seat} goes out" + (
-        f" in place {e.args[0]}" if e.args and e.args[0] > 1 else ""
+    "out": lambda e, f: (
+        f"seat {e.seat} goes out" + (f" in place {e.args[0]}" if e.args and e.args[0] > 1 else "")
     ),
     "round_won": lambda e, f: (
         f"seat {e.seat} wins the round"
@@ -154,9 +154,13 @@ _TEXTS: dict[str, _Template] = {
     "points": lambda e, f: f"seat {e.seat} scores {e.args[0]} (total {e.args[1]})",
     "eliminated": lambda e, f: f"seat {e.seat} is eliminated ({e.args[0]})",
     "match_won": lambda e, f: (
-        f"seat {e.seat} wins the match" if e.seat is not None and e.seat >= 0
-        else "the match is over"
-    ) + (f": ranking {', '.join(map(str, e.args[0]))}" if e.args else ""),
+        (
+            f"seat {e.seat} wins the match"
+            if e.seat is not None and e.seat >= 0
+            else "the match is over"
+        )
+        + (f": ranking {', '.join(map(str, e.args[0]))}" if e.args else "")
+    ),
     "timeout": lambda e, f: (
         f"seat {e.seat} ran out of time and draws {e.args[0]}; seat {e.args[1]} plays next"
     ),
@@ -173,6 +177,11 @@ class Event:
     allowed to see the secret parts (the drawer, the challenger), or ``None``."""
 
     __slots__ = ("args", "kind", "private", "rule", "seat")
+    kind: str
+    seat: int | None
+    args: tuple[Any, ...]
+    rule: str | None
+    private: int | None
 
     def __init__(
         self,

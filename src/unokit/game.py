@@ -95,9 +95,16 @@ _CATCH = [Catch(t) for t in range(10)]
 _CHOOSE = [ChooseColor(c) for c in Color]
 # Options of §7 that the engine does not implement yet: refused rather than ignored.
 _UNSUPPORTED = {
-    "stacking": "off", "deflect": "off", "jump_in": "off", "seven_zero": False,
-    "multi_play": "off", "sum_jump_in": False, "number_finish": False, "wild_multi": False,
-    "misplay": "reject", "seat_change_every": 0,
+    "stacking": "off",
+    "deflect": "off",
+    "jump_in": "off",
+    "seven_zero": False,
+    "multi_play": "off",
+    "sum_jump_in": False,
+    "number_finish": False,
+    "wild_multi": False,
+    "misplay": "reject",
+    "seat_change_every": 0,
 }
 
 
@@ -192,12 +199,43 @@ class Game:
     """
 
     __slots__ = (
-        "_called", "_deck", "_drawn", "_events", "_rng", "_rule_text", "_revealed",
-        "_window", "_wd4", "color", "current", "deal_events", "dealer", "direction",
-        "discard", "draw_pile", "elimination_order", "eliminated", "hands", "history",
-        "in_round", "match_ranking", "n", "out_order", "pending_draw", "phase",
-        "round_no", "round_points", "rules", "scored_rounds", "scores", "seed", "winner",
+        "_called",
+        "_deck",
+        "_drawn",
+        "_events",
+        "_revealed",
+        "_rng",
+        "_rule_text",
+        "_wd4",
+        "_window",
+        "color",
+        "current",
+        "deal_events",
+        "dealer",
+        "direction",
+        "discard",
+        "draw_pile",
+        "eliminated",
+        "elimination_order",
+        "hands",
+        "history",
+        "in_round",
+        "match_ranking",
+        "n",
+        "out_order",
+        "pending_draw",
+        "phase",
+        "round_no",
+        "round_points",
+        "rules",
+        "scored_rounds",
+        "scores",
+        "seed",
+        "winner",
     )
+
+    deal_events: list[Event]
+    _events: list[Event]
 
     def __init__(self, rules: Rules | None = None, seed: int = 0) -> None:
         rules = rules or Rules()
@@ -246,8 +284,100 @@ class Game:
         self.winner: int | None = None
         self.match_ranking: list[int] = []
         self.history: list[tuple[int, Move]] = []
-        self.deal_events: list[Event] = []
-        self._events: list[Event] = []
+        self.deal_events = []
+        self._events = []
+
+    @classmethod
+    def from_table(
+        cls,
+        rules: Rules,
+        hands: list[list[Card]],
+        draw_pile: list[Card],
+        discard: list[Card] | None = None,
+        *,
+        color: Color | None = None,
+        current: int = 0,
+        direction: int = 1,
+        dealer: int | None = None,
+        seed: int = 0,
+        uno_called: Iterable[int] = (),
+        scores: list[int] | None = None,
+    ) -> Game:
+        """A game set up as described: the referee's starting point for a dispute.
+
+        ``draw_pile`` is top first; ``discard`` bottom first (top last). With no discard, a
+        start card is turned up from the draw pile as in a real deal. Cards the table does not
+        place stay out of the game. A seat holding one card that has not called UNO may be
+        caught until the next action. Raises :class:`RulesError`/``ValueError`` with the
+        reason when the table is impossible.
+        """
+        from unokit.cards import DECKS
+
+        n = rules.players
+        if len(hands) != n:
+            raise ValueError(f"the table has {len(hands)} hands but players = {n}")
+        placed = [c for h in hands for c in h] + list(draw_pile) + list(discard or [])
+        allowed = DECKS[rules.deck]
+        counts: dict[Card, int] = {}
+        for card in placed:
+            counts[card] = counts.get(card, 0) + 1
+        for card, k in counts.items():
+            if k > allowed.get(card, 0):
+                raise ValueError(
+                    f"the table holds {k} copies of {card.code}, but deck = {rules.deck} has "
+                    f"{allowed.get(card, 0)}"
+                )
+        for name, seat in (("current", current), ("dealer", dealer)):
+            if seat is not None and not 0 <= seat < n:
+                raise ValueError(f"{name} = {seat} is not a seat (0 to {n - 1})")
+        if direction not in (1, -1):
+            raise ValueError("direction must be cw or ccw")
+        game = cls.__new__(cls)
+        game._setup(rules, seed, placed)
+        game.round_no = 1
+        game.hands = [list(h) for h in hands]
+        game.draw_pile = list(reversed(draw_pile))
+        game.discard = list(discard or [])
+        game.direction = direction
+        game.dealer = (current - direction) % n if dealer is None else dealer
+        game.current = current
+        if scores is not None:
+            if len(scores) != n:
+                raise ValueError(f"scores has {len(scores)} entries but players = {n}")
+            game.scores = list(scores)
+        for seat in uno_called:
+            if not 0 <= seat < n:
+                raise ValueError(f"uno_called: {seat} is not a seat")
+            if len(game.hands[seat]) > 2:
+                raise ValueError(f"uno_called: seat {seat} holds {len(game.hands[seat])} cards")
+            game._called[seat] = True
+        for seat in range(n):
+            if len(game.hands[seat]) == 1 and not game._called[seat]:
+                game._window[seat] = True
+        if not game.discard:
+            if not game.draw_pile:
+                raise ValueError("the table has no discard pile and no draw pile to turn from")
+            if dealer is None:
+                game.dealer = (current - 1) % n
+            game._turn_start_card()
+            game.deal_events = game._events
+            game._events = []
+        else:
+            top = game.discard[-1]
+            if COLOR_OF[top] < 0:
+                if color is None:
+                    raise ValueError(f"the top card {top.code} is a wild: give its colour")
+                game.color = int(color)
+            else:
+                if color is not None and int(color) != COLOR_OF[top]:
+                    raise ValueError(
+                        f"color = {color.label} does not match the top card {top.code}"
+                    )
+                game.color = COLOR_OF[top]
+        for seat in range(n):
+            if not game.hands[seat] and game.phase < Phase.ROUND_OVER:
+                raise ValueError(f"seat {seat} holds no card: the round would be over")
+        return game
 
     # -- public queries ------------------------------------------------------------------------
 
@@ -270,7 +400,9 @@ class Game:
 
     @property
     def match_winner(self) -> int | None:
-        return self.match_ranking[0] if self.phase == Phase.MATCH_OVER and self.match_ranking else None
+        return (
+            self.match_ranking[0] if self.phase == Phase.MATCH_OVER and self.match_ranking else None
+        )
 
     @property
     def to_act(self) -> int | None:
@@ -338,17 +470,16 @@ class Game:
                 moves.append(TIMEOUT)
         size = len(hand)
         called = self._called[seat]
-        if size == 1:
-            if not called:
-                moves.append(CALL_UNO)
-        elif rules.false_uno_penalty:
+        if size == 1 or rules.false_uno_penalty:
             if not called:
                 moves.append(CALL_UNO)
         elif size == 2 and can_play and not called:
             moves.append(CALL_UNO)
         for target in range(self.n):
-            if target != seat and self.in_round[target] and (
-                rules.false_catch_penalty or self.catchable(target)
+            if (
+                target != seat
+                and self.in_round[target]
+                and (rules.false_catch_penalty or self.catchable(target))
             ):
                 moves.append(_CATCH[target])
         return moves
@@ -421,7 +552,8 @@ class Game:
         """Make a legal move; return the events it caused. Raises IllegalMoveError otherwise."""
         if not self.is_legal(seat, move):
             raise IllegalMoveError(self._why_illegal(seat, move))
-        self._events = events = []
+        events: list[Event] = []
+        self._events = events
         self._revealed = None
         try:
             self._dispatch(seat, move)
@@ -433,9 +565,11 @@ class Game:
 
     def _dispatch(self, seat: int, move: Move) -> None:
         cls = type(move)
-        if cls is Play or cls is Draw or cls is Pass or cls is Challenge or cls is Timeout:
-            if cls is Play or self.rules.catch_window == "until_next_action":
-                self._window = [False] * self.n
+        if cls is Play or (
+            self.rules.catch_window == "until_next_action"
+            and (cls is Draw or cls is Pass or cls is Challenge or cls is Timeout)
+        ):
+            self._window = [False] * self.n
         if cls is Play:
             assert isinstance(move, Play)
             self._do_play(seat, move)
@@ -466,9 +600,7 @@ class Game:
             self.phase = Phase.PLAY
             got = self._draw(seat, self.rules.slow_play_penalty)
             self.current = self._next(seat)
-            self._emit(
-                "timeout", seat, (len(got), self.current), "turn_time_limit", private=seat
-            )
+            self._emit("timeout", seat, (len(got), self.current), "turn_time_limit", private=seat)
         elif cls is Penalty:
             assert isinstance(move, Penalty)
             got = self._draw(move.target, move.count)
@@ -556,7 +688,9 @@ class Game:
                 break
         if drawn:
             self._emit(
-                "draw", seat, (tuple(drawn),),
+                "draw",
+                seat,
+                (tuple(drawn),),
                 "draw_until_playable" if self.rules.draw_until_playable else None,
             )
         else:
@@ -736,8 +870,10 @@ class Game:
             got = self._draw(player, count)
             self.current = seat
             self._emit(
-                "challenge_won", seat,
-                (player, what, evidence, len(got), Color(self.color).label), "wd4_rule",
+                "challenge_won",
+                seat,
+                (player, what, evidence, len(got), Color(self.color).label),
+                "wd4_rule",
             )
         else:
             got = self._draw(seat, count + self.rules.challenge_fail_extra)
@@ -968,9 +1104,11 @@ class Game:
     def _next_round(self) -> None:
         how = self.rules.next_dealer
         alive = self._seats_in_match()
-        if how == "previous_winner" and self.winner is not None and not self.eliminated[
-            self.winner
-        ]:
+        if (
+            how == "previous_winner"
+            and self.winner is not None
+            and not self.eliminated[self.winner]
+        ):
             self.dealer = self.winner
         elif how == "draw_highest":
             self.dealer = self._draw_for_dealer(alive)
@@ -991,14 +1129,14 @@ class Game:
             and 1 <= move.count <= 50
         )
 
-    def _why_illegal(self, seat: int, move: Move) -> str:  # noqa: C901 - one reason per case
+    def _why_illegal(self, seat: int, move: Move) -> str:
         from unokit.notation import format_move
 
         what = format_move(seat, move)
         reason = self._reason(seat, move)
         return f"{what!r} is not allowed: {reason}"
 
-    def _reason(self, seat: int, move: Move) -> str:  # noqa: C901
+    def _reason(self, seat: int, move: Move) -> str:
         rules = self.rules
         if self.phase == Phase.MATCH_OVER:
             return "the match is over"
@@ -1084,7 +1222,6 @@ class Game:
         return "not a legal move now"
 
     def _play_reason(self, seat: int, move: Play, turn: bool, waiting: str) -> str:
-        rules = self.rules
         hand = self.hands[seat]
         card = move.card
         if not turn:
@@ -1270,7 +1407,8 @@ class Game:
         game._drawn = parse_card(data["drawn"]) if data["drawn"] else None
         wd4 = data["wd4"]
         game._wd4 = (
-            None if wd4 is None
+            None
+            if wd4 is None
             else (wd4["player"], wd4["honest"], wd4["color"], tuple(cards(wd4["hand"])))
         )
         game._called = list(data["called"])

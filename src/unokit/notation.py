@@ -50,12 +50,27 @@ __all__ = [
 ]
 
 _COLOR_WORDS: dict[str, Color] = {
-    "red": Color.RED, "pink": Color.RED, "yellow": Color.YELLOW, "green": Color.GREEN,
+    "red": Color.RED,
+    "pink": Color.RED,
+    "yellow": Color.YELLOW,
+    "green": Color.GREEN,
     "blue": Color.BLUE,
-    "红": Color.RED, "紅": Color.RED, "粉": Color.RED, "粉红": Color.RED, "粉紅": Color.RED,
-    "黄": Color.YELLOW, "黃": Color.YELLOW, "绿": Color.GREEN, "綠": Color.GREEN,
-    "蓝": Color.BLUE, "藍": Color.BLUE,
-    "r": Color.RED, "p": Color.RED, "y": Color.YELLOW, "g": Color.GREEN, "b": Color.BLUE,
+    "红": Color.RED,
+    "紅": Color.RED,
+    "粉": Color.RED,
+    "粉红": Color.RED,
+    "粉紅": Color.RED,
+    "黄": Color.YELLOW,
+    "黃": Color.YELLOW,
+    "绿": Color.GREEN,
+    "綠": Color.GREEN,
+    "蓝": Color.BLUE,
+    "藍": Color.BLUE,
+    "r": Color.RED,
+    "p": Color.RED,
+    "y": Color.YELLOW,
+    "g": Color.GREEN,
+    "b": Color.BLUE,
 }
 # longest first, so "red" is tried before "r"
 _COLOR_PREFIXES = sorted(_COLOR_WORDS, key=len, reverse=True)
@@ -64,38 +79,78 @@ _NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", 
 _CHINESE_NUMBERS = "零一二三四五六七八九"
 
 _RANK_WORDS: dict[str, Rank] = {
-    "s": Rank.SKIP, "skip": Rank.SKIP, "跳过": Rank.SKIP, "跳過": Rank.SKIP, "禁止": Rank.SKIP,
-    "r": Rank.REVERSE, "reverse": Rank.REVERSE, "反转": Rank.REVERSE, "反轉": Rank.REVERSE,
-    "迴轉": Rank.REVERSE, "回转": Rank.REVERSE,
-    "+2": Rank.DRAW_TWO, "d2": Rank.DRAW_TWO, "drawtwo": Rank.DRAW_TWO, "draw2": Rank.DRAW_TWO,
-    "罚二": Rank.DRAW_TWO, "罰二": Rank.DRAW_TWO, "罚两张": Rank.DRAW_TWO,
-    "罰兩張": Rank.DRAW_TWO, "抽两张": Rank.DRAW_TWO, "抽兩張": Rank.DRAW_TWO,
-    "罚抽两张": Rank.DRAW_TWO, "罰抽兩張": Rank.DRAW_TWO, "摸二": Rank.DRAW_TWO,
+    "s": Rank.SKIP,
+    "skip": Rank.SKIP,
+    "跳过": Rank.SKIP,
+    "跳過": Rank.SKIP,
+    "禁止": Rank.SKIP,
+    "r": Rank.REVERSE,
+    "reverse": Rank.REVERSE,
+    "反转": Rank.REVERSE,
+    "反轉": Rank.REVERSE,
+    "迴轉": Rank.REVERSE,
+    "回转": Rank.REVERSE,
+    "+2": Rank.DRAW_TWO,
+    "d2": Rank.DRAW_TWO,
+    "drawtwo": Rank.DRAW_TWO,
+    "draw2": Rank.DRAW_TWO,
+    "罚二": Rank.DRAW_TWO,
+    "罰二": Rank.DRAW_TWO,
+    "罚两张": Rank.DRAW_TWO,
+    "罰兩張": Rank.DRAW_TWO,
+    "抽两张": Rank.DRAW_TWO,
+    "抽兩張": Rank.DRAW_TWO,
+    "罚抽两张": Rank.DRAW_TWO,
+    "罰抽兩張": Rank.DRAW_TWO,
+    "摸二": Rank.DRAW_TWO,
     **{str(i): Rank(i) for i in range(10)},
     **{w: Rank(i) for i, w in enumerate(_NUMBER_WORDS)},
     **{c: Rank(i) for i, c in enumerate(_CHINESE_NUMBERS)},
 }
 
 _WILD_WORDS: dict[str, Rank] = {
-    "w": Rank.WILD, "wild": Rank.WILD, "万能": Rank.WILD, "萬用": Rank.WILD, "萬能": Rank.WILD,
-    "变色": Rank.WILD, "變色": Rank.WILD,
-    "w+4": Rank.WILD_DRAW_FOUR, "+4": Rank.WILD_DRAW_FOUR, "wd4": Rank.WILD_DRAW_FOUR,
-    "wild+4": Rank.WILD_DRAW_FOUR, "wilddrawfour": Rank.WILD_DRAW_FOUR,
-    "wilddraw4": Rank.WILD_DRAW_FOUR, "drawfour": Rank.WILD_DRAW_FOUR,
-    "王牌": Rank.WILD_DRAW_FOUR, "罚四": Rank.WILD_DRAW_FOUR, "罰四": Rank.WILD_DRAW_FOUR,
-    "万能+4": Rank.WILD_DRAW_FOUR, "萬用+4": Rank.WILD_DRAW_FOUR,
-    "万能罚抽四张": Rank.WILD_DRAW_FOUR, "萬用罰抽四張": Rank.WILD_DRAW_FOUR,
-    "wsh": Rank.WILD_SHUFFLE_HANDS, "wildshufflehands": Rank.WILD_SHUFFLE_HANDS,
-    "shufflehands": Rank.WILD_SHUFFLE_HANDS, "洗手牌": Rank.WILD_SHUFFLE_HANDS,
-    "交换手牌": Rank.WILD_SHUFFLE_HANDS, "交換手牌": Rank.WILD_SHUFFLE_HANDS,
-    "wcu": Rank.WILD_CUSTOMIZABLE, "wildcustomizable": Rank.WILD_CUSTOMIZABLE,
-    "customizable": Rank.WILD_CUSTOMIZABLE, "自制": Rank.WILD_CUSTOMIZABLE,
-    "自製": Rank.WILD_CUSTOMIZABLE, "自制卡": Rank.WILD_CUSTOMIZABLE,
+    "w": Rank.WILD,
+    "wild": Rank.WILD,
+    "万能": Rank.WILD,
+    "萬用": Rank.WILD,
+    "萬能": Rank.WILD,
+    "变色": Rank.WILD,
+    "變色": Rank.WILD,
+    "w+4": Rank.WILD_DRAW_FOUR,
+    "+4": Rank.WILD_DRAW_FOUR,
+    "wd4": Rank.WILD_DRAW_FOUR,
+    "wild+4": Rank.WILD_DRAW_FOUR,
+    "wilddrawfour": Rank.WILD_DRAW_FOUR,
+    "wilddraw4": Rank.WILD_DRAW_FOUR,
+    "drawfour": Rank.WILD_DRAW_FOUR,
+    "王牌": Rank.WILD_DRAW_FOUR,
+    "罚四": Rank.WILD_DRAW_FOUR,
+    "罰四": Rank.WILD_DRAW_FOUR,
+    "万能+4": Rank.WILD_DRAW_FOUR,
+    "萬用+4": Rank.WILD_DRAW_FOUR,
+    "万能罚抽四张": Rank.WILD_DRAW_FOUR,
+    "萬用罰抽四張": Rank.WILD_DRAW_FOUR,
+    "wsh": Rank.WILD_SHUFFLE_HANDS,
+    "wildshufflehands": Rank.WILD_SHUFFLE_HANDS,
+    "shufflehands": Rank.WILD_SHUFFLE_HANDS,
+    "洗手牌": Rank.WILD_SHUFFLE_HANDS,
+    "交换手牌": Rank.WILD_SHUFFLE_HANDS,
+    "交換手牌": Rank.WILD_SHUFFLE_HANDS,
+    "wcu": Rank.WILD_CUSTOMIZABLE,
+    "wildcustomizable": Rank.WILD_CUSTOMIZABLE,
+    "customizable": Rank.WILD_CUSTOMIZABLE,
+    "自制": Rank.WILD_CUSTOMIZABLE,
+    "自製": Rank.WILD_CUSTOMIZABLE,
+    "自制卡": Rank.WILD_CUSTOMIZABLE,
     "自製卡": Rank.WILD_CUSTOMIZABLE,
-    "wks": Rank.WILD_SWIMMING, "wildswimming": Rank.WILD_SWIMMING,
-    "justkeepswimming": Rank.WILD_SWIMMING, "swimming": Rank.WILD_SWIMMING,
-    "游泳": Rank.WILD_SWIMMING, "只要游泳": Rank.WILD_SWIMMING,
-    "万用只要游泳": Rank.WILD_SWIMMING, "萬用只要游泳": Rank.WILD_SWIMMING,
+    "wks": Rank.WILD_SWIMMING,
+    "wildswimming": Rank.WILD_SWIMMING,
+    "justkeepswimming": Rank.WILD_SWIMMING,
+    "swimming": Rank.WILD_SWIMMING,
+    "游泳": Rank.WILD_SWIMMING,
+    "只要游泳": Rank.WILD_SWIMMING,
+    "万用只要游泳": Rank.WILD_SWIMMING,
+    "萬用只要游泳": Rank.WILD_SWIMMING,
 }
 
 
@@ -138,7 +193,7 @@ def parse_card(text: str) -> Card:
         return Card.of(_WILD_WORDS[key])
     for prefix in _COLOR_PREFIXES:
         if key.startswith(prefix):
-            rest = key[len(prefix):]
+            rest = key[len(prefix) :]
             if rest.startswith("色"):
                 rest = rest[1:]
             rank = _RANK_WORDS.get(rest)
@@ -222,16 +277,14 @@ def _parse_play(tokens: list[str], text: str) -> Play:
             raise NotationError(f"{text!r}: unexpected {tokens[i]!r} after the colour")
     if not cards:
         raise NotationError(f"{text!r}: 'play' needs a card, e.g. 'play R5'")
-    return Play(
-        cards[0], color, uno, tuple(cards[1:]), swap, peek, trade, tuple(give)
-    )
+    return Play(cards[0], color, uno, tuple(cards[1:]), swap, peek, trade, tuple(give))
 
 
 def _read_card(tokens: list[str], i: int, text: str) -> tuple[Card, int]:
     """Read the longest run of up to four tokens that names one card."""
     last_error: NotationError | None = None
     for span in range(min(4, len(tokens) - i), 0, -1):
-        words = tokens[i: i + span]
+        words = tokens[i : i + span]
         if any(w.lower() in _KEYWORDS for w in words):
             continue
         try:
@@ -262,10 +315,15 @@ def parse_move(text: str) -> tuple[int, Move]:
     elif verb in ("draw", "pass", "challenge", "uno", "timeout", "deal"):
         if args:
             raise NotationError(f"{text!r}: '{verb}' takes nothing after it")
-        move = {
-            "draw": DRAW, "pass": PASS, "challenge": CHALLENGE, "uno": CALL_UNO,
-            "timeout": TIMEOUT, "deal": DEAL,
-        }[verb]
+        simple: dict[str, Move] = {
+            "draw": DRAW,
+            "pass": PASS,
+            "challenge": CHALLENGE,
+            "uno": CALL_UNO,
+            "timeout": TIMEOUT,
+            "deal": DEAL,
+        }
+        move = simple[verb]
     elif verb == "catch":
         if len(args) != 1:
             raise NotationError(f"{text!r}: 'catch' takes one seat, e.g. 'catch 2'")
@@ -325,7 +383,11 @@ def format_move_body(move: Move) -> str:
     if isinstance(move, Penalty):
         return f"penalty {move.target} {move.count} {move.reason}".rstrip()
     names: dict[type, str] = {
-        Draw: "draw", Pass: "pass", Challenge: "challenge", CallUno: "uno",
-        Timeout: "timeout", Deal: "deal",
+        Draw: "draw",
+        Pass: "pass",
+        Challenge: "challenge",
+        CallUno: "uno",
+        Timeout: "timeout",
+        Deal: "deal",
     }
     return names[type(move)]

@@ -8,10 +8,10 @@ preset. Unknown options, bad values and combinations that make no sense are refu
 'same_kind'
 >>> Rules.from_dict({"preset": "official", "players": 3}).players
 3
->>> Rules(stacking="sometimes")
+>>> Rules(seven_zero="yes")
 Traceback (most recent call last):
 ...
-unokit.errors.RulesError: stacking = 'sometimes' is not allowed: expected one of off, same_kind, two_under_four, any
+unokit.errors.RulesError: seven_zero = 'yes' is not allowed: expected true or false
 """
 
 from __future__ import annotations
@@ -103,92 +103,237 @@ def _bool(name: str, default: bool, meaning: str, source: str, section: str) -> 
 
 _SPECS: list[OptionSpec] = [
     # §1 cards
-    _choice("deck", "classic108 classic112 swimming112 pairs",
-            "which cards are in the deck", "000, 001, 002, 004", "1"),
+    _choice(
+        "deck",
+        "classic108 classic112 swimming112 pairs",
+        "which cards are in the deck",
+        "000, 001, 002, 004",
+        "1",
+    ),
     # §2 setup
     _int("players", 4, 2, 10, "seats, numbered 0..n-1 clockwise", "all", "2"),
     _int("hand_size", 7, 1, 15, "cards dealt to each player", "000, 002", "2"),
-    _choice("dealer_selection", "draw_highest random previous_winner",
-            "how the first dealer is chosen", "000, 001, 004", "2"),
-    _choice("dealer_draw_actions", "count_zero redraw",
-            "in draw_highest, a non-number card counts as 0 or is redrawn", "000, 001, 004", "2"),
-    _choice("next_dealer", "rotate_left previous_winner draw_highest",
-            "dealer of the next round of a match", "001", "2"),
-    _choice("start_card", "apply_effects redraw_until_number",
-            "what happens to a turned-up action or wild start card", "000, 002", "2"),
-    _choice("start_reverse", "dealer_right dealer_left",
-            "who starts when the start card is a reverse", "001, 002, 004", "2"),
+    _choice(
+        "dealer_selection",
+        "draw_highest random previous_winner",
+        "how the first dealer is chosen",
+        "000, 001, 004",
+        "2",
+    ),
+    _choice(
+        "dealer_draw_actions",
+        "count_zero redraw",
+        "in draw_highest, a non-number card counts as 0 or is redrawn",
+        "000, 001, 004",
+        "2",
+    ),
+    _choice(
+        "next_dealer",
+        "rotate_left previous_winner draw_highest",
+        "dealer of the next round of a match",
+        "001",
+        "2",
+    ),
+    _choice(
+        "start_card",
+        "apply_effects redraw_until_number",
+        "what happens to a turned-up action or wild start card",
+        "000, 002",
+        "2",
+    ),
+    _choice(
+        "start_reverse",
+        "dealer_right dealer_left",
+        "who starts when the start card is a reverse",
+        "001, 002, 004",
+        "2",
+    ),
     # §3 a turn
-    _choice("draw_with_playable", "allowed forbidden",
-            "may you draw although you hold a playable card", "000, 002, 004", "3"),
-    _choice("after_draw", "may_play must_play",
-            "a playable drawn card may be kept, or must be played", "000, 002, 004", "3"),
-    _bool("draw_until_playable", False,
-          "draw until a playable card comes, instead of one card", "004", "3"),
-    _choice("empty_draw_pile", "reshuffle void_round",
-            "when the draw pile runs out: reshuffle the discards, or abandon the round",
-            "000, 001, 002, 004", "3"),
+    _choice(
+        "draw_with_playable",
+        "allowed forbidden",
+        "may you draw although you hold a playable card",
+        "000, 002, 004",
+        "3",
+    ),
+    _choice(
+        "after_draw",
+        "may_play must_play",
+        "a playable drawn card may be kept, or must be played",
+        "000, 002, 004",
+        "3",
+    ),
+    _bool(
+        "draw_until_playable",
+        False,
+        "draw until a playable card comes, instead of one card",
+        "004",
+        "3",
+    ),
+    _choice(
+        "empty_draw_pile",
+        "reshuffle void_round",
+        "when the draw pile runs out: reshuffle the discards, or abandon the round",
+        "000, 001, 002, 004",
+        "3",
+    ),
     # §4 action cards
-    _bool("swimming_skips", True,
-          "the player who swims for a blue card also loses the turn", "002", "4"),
-    OptionSpec("custom_effect", "none",
-               "the extra effect of wild_customizable cards (a named, pluggable effect)",
-               "000, 002", "4"),
+    _bool(
+        "swimming_skips",
+        True,
+        "the player who swims for a blue card also loses the turn",
+        "002",
+        "4",
+    ),
+    OptionSpec(
+        "custom_effect",
+        "none",
+        "the extra effect of wild_customizable cards (a named, pluggable effect)",
+        "000, 002",
+        "4",
+    ),
     # §5 wild draw four
-    _choice("wd4_rule", "no_matching_color no_playable_card anytime",
-            "when playing +4 is honest", "000, 002, 003, 004", "5"),
+    _choice(
+        "wd4_rule",
+        "no_matching_color no_playable_card anytime",
+        "when playing +4 is honest",
+        "000, 002, 003, 004",
+        "5",
+    ),
     _bool("challenge", True, "the next player may challenge a +4", "000, 001, 004", "5"),
     _int("challenge_fail_extra", 2, 0, 20, "extra cards a failed challenger draws", "all", "5"),
     # §6 UNO
-    _int("uno_penalty", 2, 0, 20, "cards drawn by a player caught not having called UNO",
-         "all", "6"),
-    _choice("catch_window", "until_next_action until_next_play",
-            "how long a missing UNO call can be caught", "000, 002, 004", "6"),
-    _int("false_catch_penalty", 0, 0, 20,
-         "0: a false catch is refused; else the false catcher draws this many", "004", "6"),
-    _int("false_uno_penalty", 0, 0, 20,
-         "0: a false UNO call is refused; else it costs this many cards", "004", "6"),
+    _int(
+        "uno_penalty", 2, 0, 20, "cards drawn by a player caught not having called UNO", "all", "6"
+    ),
+    _choice(
+        "catch_window",
+        "until_next_action until_next_play",
+        "how long a missing UNO call can be caught",
+        "000, 002, 004",
+        "6",
+    ),
+    _int(
+        "false_catch_penalty",
+        0,
+        0,
+        20,
+        "0: a false catch is refused; else the false catcher draws this many",
+        "004",
+        "6",
+    ),
+    _int(
+        "false_uno_penalty",
+        0,
+        0,
+        20,
+        "0: a false UNO call is refused; else it costs this many cards",
+        "004",
+        "6",
+    ),
     # §7 house rules
-    _choice("stacking", "off same_kind two_under_four any",
-            "draw cards may be played on a pending draw penalty", "000, 001, 003, 004", "7.1"),
-    _choice("stack_challenge", "last all",
-            "a challenge after stacked +4s: only the last +4, or every one", "001, 003", "7.1"),
-    _choice("deflect", "off named_color any_color",
-            "a skip or reverse passes a pending penalty on", "004", "7.2"),
-    _choice("jump_in", "off identical identical_any",
-            "out of turn, play a card identical to the top card", "000, 001, 003, 004", "7.3"),
-    _choice("jump_in_stacking", "new old",
-            "a jump-in on a stack cancels the whole stack, or only the jumped card", "003",
-            "7.3"),
-    _bool("seven_zero", False, "a 7 swaps hands with a chosen player; a 0 passes all hands",
-          "000, 003, 004", "7.4"),
-    _choice("multi_play", "off identical_pair same_rank",
-            "play several cards at once", "001, 004", "7.5"),
-    _bool("multi_play_same_color", False,
-          "under same_rank, added cards must share the first card's colour", "004", "7.5"),
-    _bool("sum_jump_in", False, "out of turn, play number cards that add up to the top card",
-          "001", "7.6"),
-    _bool("sum_jump_in_any_color", False, "sum jump-in cards may be of any colour", "001",
-          "7.6"),
+    _choice(
+        "stacking",
+        "off same_kind two_under_four any",
+        "draw cards may be played on a pending draw penalty",
+        "000, 001, 003, 004",
+        "7.1",
+    ),
+    _choice(
+        "stack_challenge",
+        "last all",
+        "a challenge after stacked +4s: only the last +4, or every one",
+        "001, 003",
+        "7.1",
+    ),
+    _choice(
+        "deflect",
+        "off named_color any_color",
+        "a skip or reverse passes a pending penalty on",
+        "004",
+        "7.2",
+    ),
+    _choice(
+        "jump_in",
+        "off identical identical_any",
+        "out of turn, play a card identical to the top card",
+        "000, 001, 003, 004",
+        "7.3",
+    ),
+    _choice(
+        "jump_in_stacking",
+        "new old",
+        "a jump-in on a stack cancels the whole stack, or only the jumped card",
+        "003",
+        "7.3",
+    ),
+    _bool(
+        "seven_zero",
+        False,
+        "a 7 swaps hands with a chosen player; a 0 passes all hands",
+        "000, 003, 004",
+        "7.4",
+    ),
+    _choice(
+        "multi_play",
+        "off identical_pair same_rank",
+        "play several cards at once",
+        "001, 004",
+        "7.5",
+    ),
+    _bool(
+        "multi_play_same_color",
+        False,
+        "under same_rank, added cards must share the first card's colour",
+        "004",
+        "7.5",
+    ),
+    _bool(
+        "sum_jump_in",
+        False,
+        "out of turn, play number cards that add up to the top card",
+        "001",
+        "7.6",
+    ),
+    _bool("sum_jump_in_any_color", False, "sum jump-in cards may be of any colour", "001", "7.6"),
     _bool("number_finish", False, "your last card must be a number card", "001, 004", "7.7"),
-    _bool("wild_multi", False, "a wild names a colour, peeks at a hand or trades three cards",
-          "001", "7.8"),
-    _choice("misplay", "reject penalty_end_turn penalty_continue",
-            "what an illegal play costs", "001, 004", "7.9"),
+    _bool(
+        "wild_multi",
+        False,
+        "a wild names a colour, peeks at a hand or trades three cards",
+        "001",
+        "7.8",
+    ),
+    _choice(
+        "misplay",
+        "reject penalty_end_turn penalty_continue",
+        "what an illegal play costs",
+        "001, 004",
+        "7.9",
+    ),
     _int("turn_time_limit", 0, 0, 3600, "seconds per turn (0 = no limit)", "001", "7.10"),
     _int("slow_play_penalty", 1, 0, 20, "cards drawn on a timeout", "001", "7.10"),
     _int("teams", 0, 0, 5, "number of teams seated alternately (0 = none)", "001, 003", "7.11"),
-    _int("seat_change_every", 0, 0, 1000, "shuffle seats every N rounds (0 = never)", "001",
-         "7.12"),
+    _int(
+        "seat_change_every", 0, 0, 1000, "shuffle seats every N rounds (0 = never)", "001", "7.12"
+    ),
     # §8 scoring
-    _choice("round_end", "first_out rank_all",
-            "the round ends when one goes out, or plays on to a full ranking", "000, 004", "8"),
-    _choice("scoring",
-            "winner_takes low_wins chips net eliminate_high eliminate_threshold none",
-            "how rounds are scored and a match is won", "000, 001, 002, 004", "8"),
+    _choice(
+        "round_end",
+        "first_out rank_all",
+        "the round ends when one goes out, or plays on to a full ranking",
+        "000, 004",
+        "8",
+    ),
+    _choice(
+        "scoring",
+        "winner_takes low_wins chips net eliminate_high eliminate_threshold none",
+        "how rounds are scored and a match is won",
+        "000, 001, 002, 004",
+        "8",
+    ),
     _int("target_score", 500, 1, 1_000_000, "match target", "all", "8"),
-    _int("rounds", 0, 0, 100_000, "rounds in a match for net and chips (0 = no limit)",
-         "004", "8"),
+    _int("rounds", 0, 0, 100_000, "rounds in a match for net and chips (0 = no limit)", "004", "8"),
 ]
 
 #: every option by name, in RULES.md order
@@ -199,19 +344,29 @@ PRESETS: dict[str, dict[str, Any]] = {
     "official": {},
     "casual": {"scoring": "none"},
     "online": {
-        "stacking": "same_kind", "jump_in": "identical_any", "jump_in_stacking": "new",
+        "stacking": "same_kind",
+        "jump_in": "identical_any",
+        "jump_in_stacking": "new",
         "seven_zero": True,
     },
     "party": {
-        "stacking": "any", "seven_zero": True, "jump_in": "identical",
-        "draw_until_playable": True, "challenge": False, "wd4_rule": "anytime",
+        "stacking": "any",
+        "seven_zero": True,
+        "jump_in": "identical",
+        "draw_until_playable": True,
+        "challenge": False,
+        "wd4_rule": "anytime",
     },
     "table001": {
-        "dealer_draw_actions": "count_zero", "start_reverse": "dealer_left",
-        "scoring": "low_wins", "misplay": "penalty_end_turn",
+        "dealer_draw_actions": "count_zero",
+        "start_reverse": "dealer_left",
+        "scoring": "low_wins",
+        "misplay": "penalty_end_turn",
     },
     "swimming": {
-        "deck": "swimming112", "hand_size": 5, "start_card": "redraw_until_number",
+        "deck": "swimming112",
+        "hand_size": 5,
+        "start_card": "redraw_until_number",
         "wd4_rule": "no_playable_card",
     },
     "classic112": {"deck": "classic112"},
@@ -373,7 +528,8 @@ class Rules:
     def house_rules(self) -> list[str]:
         """The §7 options that differ from their defaults."""
         return [
-            k for k, v in self.to_dict(changed_only=True).items()
+            k
+            for k, v in self.to_dict(changed_only=True).items()
             if OPTIONS[k].section.startswith("7")
         ]
 

@@ -1,0 +1,41 @@
+# unokit: every target creates the virtual environment it needs.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest scenarios simulate clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## run: the main job: the referee rules on every shipped scenario, then a short demo game
+run: $(STAMP)
+	$(BIN)/unokit judge examples/scenarios/*.toml
+	$(BIN)/unokit demo --players 3 --seed 7
+
+## test: lint, type-check the core, and run the whole test suite
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2 --doctest-modules src/unokit tests
+
+scenarios: $(STAMP)
+	$(BIN)/unokit judge examples/scenarios/*.toml
+
+simulate: $(STAMP)
+	$(BIN)/unokit simulate --games 2000 --players 2
+	$(BIN)/unokit simulate --games 2000 --players 4
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

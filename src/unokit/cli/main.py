@@ -1,0 +1,239 @@
+"""The ``unokit`` command."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from unokit.errors import RulesError, ScenarioError, UnoError
+from unokit.game import Game
+from unokit.notation import format_move
+from unokit.rng import Rng
+from unokit.rules import OPTIONS, PRESET_MEANINGS, PRESETS, Rules
+from unokit.scenario import JudgeResult, judge_file
+from unokit.simulate import simulate as run_simulation
+
+app = typer.Typer(
+    help="unokit: the complete UNO system. Every rule and variant, a referee, simulation.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def _parse_rule_overrides(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise RulesError(f"--rule {pair!r}: expected option=value, e.g. --rule stacking=any")
+        key, _, raw = pair.partition("=")
+        try:
+            value = tomllib.loads(f"v = {raw.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw.strip()
+        out[key.strip()] = value
+    return out
+
+
+def _rules(preset: str, players: int | None, rule: list[str]) -> Rules:
+    data: dict[str, Any] = {"preset": preset, **_parse_rule_overrides(rule)}
+    if players is not None:
+        data["players"] = players
+    return Rules.from_dict(data)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    err.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+@app.command()
+def judge(
+    files: Annotated[list[Path], typer.Argument(help="scenario TOML files")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the rulings as JSON")] = False,
+) -> None:
+    """Replay a described table and its moves, and rule on each move.
+
+    Exit status: 0 when every expectation holds, 1 when one does not, 2 for a file that cannot
+    be read.
+    """
+    worst = 0
+    outputs = []
+    for path in files:
+        try:
+            result = judge_file(path)
+        except ScenarioError as error:
+            err.print(f"[bold red]{path}:[/] {error}")
+            worst = 2
+            continue
+        if as_json:
+            outputs.append(result.to_dict())
+        else:
+            _print_judgement(path, result)
+        if not result.ok:
+            worst = max(worst, 1)
+    if as_json and outputs:
+        print(
+            json.dumps(outputs[0] if len(outputs) == 1 else outputs, indent=2, ensure_ascii=False)
+        )
+    raise typer.Exit(worst)
+
+
+def _print_judgement(path: Path, result: JudgeResult) -> None:
+    sc = result.scenario
+    console.rule(f"[bold]{sc.title or path.name}")
+    if sc.source:
+        console.print(f"[dim]source: {sc.source}[/]")
+    changed = sc.game.rules.to_dict(changed_only=True)
+    console.print(
+        "[dim]rules: "
+        + (", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "official defaults")
+        + "[/]"
+    )
+    for event in result.deal_events:
+        console.print(f"  [dim]{event.text}[/]")
+    for i, move in enumerate(result.moves, 1):
+        if move.ok:
+            console.print(f"[bold]{i:>3}. {move.move}[/]")
+            for event in move.events:
+                console.print(f"       {event.text}")
+        else:
+            console.print(f"[bold red]{i:>3}. {move.move}  refused[/]")
+            console.print(f"       [red]{move.error}[/]")
+    state = result.state
+    console.print("[bold]table[/]")
+    for seat, hand in enumerate(state["hands"]):
+        marks = []
+        if seat == state["current"]:
+            marks.append("to act")
+        if seat in state["uno_called"]:
+            marks.append("UNO")
+        if seat == state["winner"]:
+            marks.append("winner")
+        mark = f"  [cyan]({', '.join(marks)})[/]" if marks else ""
+        console.print(f"  seat {seat}: {' '.join(hand) or '-'}{mark}")
+    console.print(
+        f"  top {state['top']}, colour {state['color']}, {state['direction']}, "
+        f"draw pile {state['draw_pile']}, pending draw {state['pending_draw']}, "
+        f"scores {state['scores']}"
+    )
+    if result.expect:
+        console.print("[bold]expectations[/]")
+    for check in result.expect:
+        if check.ok:
+            console.print(f"  [green]✓[/] {check.key} = {json.dumps(check.expected)}")
+        else:
+            how = "contains" if check.contains else "="
+            console.print(
+                f"  [red]✗ {check.key}: expected {how} {json.dumps(check.expected)}, "
+                f"got {json.dumps(check.actual, ensure_ascii=False)}[/]"
+            )
+
+
+@app.command()
+def simulate(
+    games: Annotated[int, typer.Option(help="rounds to play")] = 1000,
+    players: Annotated[int, typer.Option(help="seats")] = 2,
+    preset: Annotated[str, typer.Option(help="rules preset")] = "official",
+    seed: Annotated[int, typer.Option(help="first seed")] = 0,
+    rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
+) -> None:
+    """Play random-move rounds and report games per second and moves per game."""
+    try:
+        rules = _rules(preset, players, rule)
+        stats = run_simulation(games, rules, seed)
+    except UnoError as error:
+        _fail(str(error))
+        return
+    console.print(
+        f"{stats.games} games, {players} players, preset {preset}: "
+        f"{stats.games_per_second:,.0f} games/s, {stats.moves_per_game:.1f} moves/game, "
+        f"{stats.moves_per_second:,.0f} moves/s ({stats.seconds:.2f} s)"
+    )
+    console.print(f"wins per seat: {list(stats.wins)}")
+
+
+@app.command()
+def demo(
+    players: Annotated[int, typer.Option(help="seats")] = 3,
+    preset: Annotated[str, typer.Option(help="rules preset")] = "casual",
+    seed: Annotated[int, typer.Option(help="seed")] = 1,
+    rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
+) -> None:
+    """Watch a game of random-move players, move by move, every ruling explained."""
+    try:
+        rules = _rules(preset, players, rule)
+        game = Game(rules, seed)
+    except UnoError as error:
+        _fail(str(error))
+        return
+    rng = Rng(seed)
+    for event in game.deal_events:
+        console.print(f"  [dim]{event.text}[/]")
+    moves = 0
+    while not game.match_over and moves < 5000:
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_moves(seat)
+        move = legal[rng.below(len(legal))]
+        events = game.apply(seat, move)
+        moves += 1
+        console.print(f"[bold]{format_move(seat, move)}[/]")
+        for event in events:
+            console.print(f"    {event.text}")
+    console.print(f"[bold green]{moves} moves; final scores {game.scores}[/]")
+
+
+@app.command("rules")
+def rules_command(
+    preset: Annotated[str | None, typer.Argument(help="show this preset's settings")] = None,
+) -> None:
+    """List every rule option with its values, default and meaning; or show a preset."""
+    if preset is not None:
+        if preset not in PRESETS:
+            _fail(f"unknown preset {preset!r}: expected one of {', '.join(PRESETS)}")
+        rules = Rules.preset(preset)
+        table = Table(title=f"preset {preset}: {PRESET_MEANINGS[preset]}")
+        table.add_column("option")
+        table.add_column("value")
+        table.add_column("")
+        for name, value in rules.to_dict().items():
+            changed = name in PRESETS[preset]
+            table.add_row(name, json.dumps(value), "set by preset" if changed else "")
+        console.print(table)
+        return
+    table = Table(title="rule options (RULES.md)")
+    for col in ("option", "values", "default", "meaning", "source", "§"):
+        table.add_column(col)
+    for spec in OPTIONS.values():
+        table.add_row(
+            spec.name,
+            spec.allowed(),
+            json.dumps(spec.default),
+            spec.meaning,
+            spec.source,
+            spec.section,
+        )
+    console.print(table)
+    console.print("presets: " + ", ".join(PRESETS))
+
+
+def main() -> None:
+    try:
+        app()
+    except UnoError as error:  # pragma: no cover - last resort: never a traceback
+        err.print(f"[bold red]error:[/] {error}")
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()
