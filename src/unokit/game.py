@@ -239,13 +239,13 @@ class Game:
 
     def __init__(self, rules: Rules | None = None, seed: int = 0) -> None:
         rules = rules or Rules()
-        self._setup(rules, seed, deck_cards(rules.deck))
+        self._setup(rules, seed)
         self._select_first_dealer()
         self._deal()
         self.deal_events = self._events
         self._events = []
 
-    def _setup(self, rules: Rules, seed: int, deck: list[Card]) -> None:
+    def _setup(self, rules: Rules, seed: int) -> None:
         for option, off in _UNSUPPORTED.items():
             if getattr(rules, option) != off:
                 raise RulesError(
@@ -257,7 +257,7 @@ class Game:
         self.seed = seed
         self.n = n
         self._rng = Rng(seed)
-        self._deck = deck
+        self._deck = deck_cards(rules.deck)
         self._rule_text = {name: rules.describe(name) for name in rules.to_dict()}
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.draw_pile: list[Card] = []
@@ -307,7 +307,7 @@ class Game:
 
         ``draw_pile`` is top first; ``discard`` bottom first (top last). With no discard, a
         start card is turned up from the draw pile as in a real deal. Cards the table does not
-        place stay out of the game. A seat holding one card that has not called UNO may be
+        place stay out of this round (the next deal gathers the whole deck). A seat holding one card that has not called UNO may be
         caught until the next action. Raises :class:`RulesError`/``ValueError`` with the
         reason when the table is impossible.
         """
@@ -333,7 +333,7 @@ class Game:
         if direction not in (1, -1):
             raise ValueError("direction must be cw or ccw")
         game = cls.__new__(cls)
-        game._setup(rules, seed, placed)
+        game._setup(rules, seed)
         game.round_no = 1
         game.hands = [list(h) for h in hands]
         game.draw_pile = list(reversed(draw_pile))
@@ -1353,7 +1353,6 @@ class Game:
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "rng": self._rng.state,
-            "deck": codes(self._deck),
             "hands": [codes(h) for h in self.hands],
             "draw_pile": codes(self.draw_pile),
             "discard": codes(self.discard),
@@ -1393,7 +1392,7 @@ class Game:
             raise ValueError("not a unokit state (expected format 'unokit-state-1')")
         game = cls.__new__(cls)
         rules = Rules.from_dict(data["rules"])
-        game._setup(rules, int(data["seed"]), cards(data["deck"]))
+        game._setup(rules, int(data["seed"]))
         game._rng.state = int(data["rng"])
         game.hands = [cards(h) for h in data["hands"]]
         game.draw_pile = cards(data["draw_pile"])

@@ -20,7 +20,9 @@ A scenario is TOML::
     "moves.1.events" = "challenge failed"
 
 ``[expect]`` keys are dotted paths into the state (:meth:`Game.summary`) or, starting with
-``moves.``, into the move results; values must be equal (cards compare by code, leniently).
+``moves.``, into the move results (``moves.0.ok``); ``len`` after a list gives its length
+(``hands.1.len``). Values must be equal (cards compare by code, leniently; TOML has no
+null, so write ``"null"``).
 ``[expect_text]`` values must appear in the text of what the path names.
 
 >>> result = judge_text(EXAMPLE)
@@ -333,7 +335,9 @@ def _set_up(rules: Rules, table: dict[str, Any], seed: int, text: str) -> Game:
 def _resolve(root: dict[str, Any], key: str) -> Any:
     node: Any = root
     for part in key.split("."):
-        if isinstance(node, list):
+        if isinstance(node, list) and part == "len":
+            node = len(node)
+        elif isinstance(node, list):
             try:
                 node = node[int(part)]
             except (ValueError, IndexError):
@@ -349,6 +353,8 @@ def _normal(value: Any) -> Any:
     if isinstance(value, list):
         return [_normal(v) for v in value]
     if isinstance(value, str):
+        if value.strip().lower() == "null":
+            return None
         try:
             return parse_card(value).code
         except NotationError:
