@@ -5,7 +5,7 @@ account; ``text_for(seat)`` hides what that seat may not see (the cards another 
 hand shown to a challenger only).
 
 >>> from unokit.cards import Card
->>> e = Event("draw", 1, (Card.parse("R5"),))
+>>> e = Event("draw", 1, ((Card.parse("R5"),),))
 >>> e.text, e.text_for(2)
 ('seat 1 draws R5', 'seat 1 draws a card')
 """
@@ -163,6 +163,15 @@ _TEXTS: dict[str, _Template] = {
     ),
     "timeout": lambda e, f: (
         f"seat {e.seat} ran out of time and draws {e.args[0]}; seat {e.args[1]} plays next"
+    ),
+    "misplay": lambda e, f: (
+        f"seat {e.seat} misplays {e.args[0]} ({e.args[1]}): the card goes back and seat "
+        f"{e.seat} draws {e.args[2]}"
+        + (
+            ", then goes on with the turn"
+            if e.args[3] == e.seat
+            else f"; the turn passes to seat {e.args[3]}"
+        )
     ),
     "table_penalty": lambda e, f: (
         f"the referee gives seat {e.seat} a penalty of {_n(e.args[0])}"

@@ -103,7 +103,6 @@ _UNSUPPORTED = {
     "sum_jump_in": False,
     "number_finish": False,
     "wild_multi": False,
-    "misplay": "reject",
     "seat_change_every": 0,
 }
 
@@ -549,14 +548,24 @@ class Game:
     # -- applying moves ------------------------------------------------------------------------
 
     def apply(self, seat: int, move: Move) -> list[Event]:
-        """Make a legal move; return the events it caused. Raises IllegalMoveError otherwise."""
+        """Make a legal move; return the events it caused. Raises IllegalMoveError otherwise.
+
+        Under ``misplay = penalty_end_turn``/``penalty_continue`` a wrong play by the seat whose
+        turn it is is not refused but penalised (:meth:`is_misplay`)."""
+        misplay = False
         if not self.is_legal(seat, move):
-            raise IllegalMoveError(self._why_illegal(seat, move))
+            misplay = self.is_misplay(seat, move)
+            if not misplay:
+                raise IllegalMoveError(self._why_illegal(seat, move))
         events: list[Event] = []
         self._events = events
         self._revealed = None
         try:
-            self._dispatch(seat, move)
+            if misplay:
+                assert isinstance(move, Play)
+                self._misplay(seat, move)
+            else:
+                self._dispatch(seat, move)
         except _RoundEnded:
             pass
         self.history.append((seat, move))
@@ -608,6 +617,29 @@ class Game:
         elif cls is Deal:
             self._next_round()
 
+    def is_misplay(self, seat: int, move: Move) -> bool:
+        """Whether ``move`` is a wrong play that the ``misplay`` option penalises rather than
+        refuses: a card the seat holds, played on its own turn, that the rules do not allow."""
+        if self.rules.misplay == "reject" or not isinstance(move, Play):
+            return False
+        if seat != self.current or self.phase > Phase.AFTER_DRAW or not 0 <= seat < self.n:
+            return False
+        hand = list(self.hands[seat])
+        for card in move.cards:
+            if card not in hand:
+                return False
+            hand.remove(card)
+        return not self.is_legal(seat, move)
+
+    def _misplay(self, seat: int, move: Play) -> None:
+        reason = self._reason(seat, move)
+        got = self._draw(seat, 1)
+        self._drawn = None
+        self.phase = Phase.PLAY
+        if self.rules.misplay == "penalty_end_turn":
+            self.current = self._next(seat)
+        self._emit("misplay", seat, (move.card, reason, len(got), self.current), "misplay")
+
     def _emit(
         self,
         kind: str,
@@ -643,16 +675,18 @@ class Game:
         """``seat`` draws up to ``count`` cards, refilling the pile as RULES.md §3 says."""
         pile = self.draw_pile
         got: list[Card] = []
-        for _ in range(count):
-            if not pile:
-                if not self._refill(final):
-                    break
-                pile = self.draw_pile
-            got.append(pile.pop())
-        if got:
-            self.hands[seat].extend(got)
-            self._called[seat] = False
-            self._window[seat] = False
+        try:
+            for _ in range(count):
+                if not pile:
+                    if not self._refill(final):
+                        break
+                    pile = self.draw_pile
+                got.append(pile.pop())
+        finally:  # a void round ends the draw midway: what was drawn is still held
+            if got:
+                self.hands[seat].extend(got)
+                self._called[seat] = False
+                self._window[seat] = False
         return got
 
     def _draw_one(self, seat: int) -> Card | None:

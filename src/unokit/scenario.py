@@ -20,7 +20,8 @@ A scenario is TOML::
     "moves.1.events" = "challenge failed"
 
 ``[expect]`` keys are dotted paths into the state (:meth:`Game.summary`) or, starting with
-``moves.``, into the move results (``moves.0.ok``); ``len`` after a list gives its length
+``moves.``, into the move results (``moves.0.ok``), or ``deal`` (the events of the set-up,
+such as a turned start card); ``len`` after a list gives its length
 (``hands.1.len``). Values must be equal (cards compare by code, leniently; TOML has no
 null, so write ``"null"``).
 ``[expect_text]`` values must appear in the text of what the path names.
@@ -382,7 +383,11 @@ def judge(scenario: Scenario) -> JudgeResult:
             continue
         results.append(MoveResult(seat, format_move(seat, move), True, None, events))
     state = game.summary()
-    root = {**state, "moves": [r.to_dict() for r in results]}
+    root = {
+        **state,
+        "moves": [r.to_dict() for r in results],
+        "deal": [e.to_dict() for e in game.deal_events],
+    }
     checks: list[ExpectResult] = []
     for key, expected in scenario.expect.items():
         try:
@@ -390,7 +395,7 @@ def judge(scenario: Scenario) -> JudgeResult:
         except KeyError:
             raise ScenarioError(
                 f"[expect] {key!r} names nothing in the state (keys: {', '.join(state)}, "
-                "or moves.N.ok/error/events)",
+                "or moves.N.ok/error/events, or deal)",
                 _line_of(scenario.text, key),
             ) from None
         checks.append(ExpectResult(key, expected, actual, _normal(expected) == _normal(actual)))

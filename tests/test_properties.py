@@ -1,0 +1,209 @@
+"""Property tests over random games: every supported preset, 2-10 players.
+
+- no exception; every card of the deck is always in exactly one place;
+- the same seed and moves give the same game; saving then loading gives an equal game;
+- a seat's view never holds another seat's hidden cards;
+- every move the engine lists as legal is accepted; random other moves are refused unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from unokit import REFEREE, Game, IllegalMoveError, Rules, RulesError
+from unokit.cards import ALL_CARDS, Color, deck_cards
+from unokit.moves import (
+    CALL_UNO,
+    CHALLENGE,
+    DEAL,
+    DRAW,
+    PASS,
+    TIMEOUT,
+    Catch,
+    ChooseColor,
+    Move,
+    Play,
+)
+from unokit.rng import Rng
+
+#: presets whose options the engine plays today (the §7 house-rule presets follow them)
+PRESETS = ["official", "casual", "swimming", "classic112", "teams", "table001"]
+
+
+def _rules(preset: str, players: int, extra: dict[str, object] | None = None) -> Rules:
+    try:
+        return Rules.preset(preset, players=players, **(extra or {}))
+    except RulesError:
+        assume(False)
+        raise
+
+
+def _random_move(rng: Rng, game: Game) -> tuple[int, Move]:
+    """A move that is probably illegal: any seat, any kind."""
+    seat = rng.below(game.n + 1) - 1 if rng.below(8) == 0 else rng.below(game.n)
+    kind = rng.below(8)
+    if kind == 0:
+        card = ALL_CARDS[rng.below(len(ALL_CARDS))]
+        color = Color(rng.below(4)) if rng.below(2) else None
+        return seat, Play(card, color, bool(rng.below(2)))
+    if kind == 1 and seat >= 0 and game.hands[seat]:
+        card = game.hands[seat][rng.below(len(game.hands[seat]))]
+        return seat, Play(card, Color(rng.below(4)) if card.is_wild else None)
+    if kind == 2:
+        return seat, Catch(rng.below(game.n))
+    return seat, [DRAW, PASS, CHALLENGE, CALL_UNO, TIMEOUT, ChooseColor(Color.RED)][kind - 2]
+
+
+def _check_cards(game: Game, deck: Counter[int]) -> None:
+    placed = Counter(c for h in game.hands for c in h)
+    placed.update(game.draw_pile)
+    placed.update(game.discard)
+    assert placed == deck
+
+
+def _check_view(game: Game, seat: int) -> None:
+    view = game.view(seat)
+    assert list(view.hand) == game.hands[seat]
+    assert view.hand_sizes == tuple(len(h) for h in game.hands)
+    data = view.to_dict()
+    assert set(data) >= {"hand", "hand_sizes", "top", "color", "draw_pile", "legal_moves"}
+    assert isinstance(data["draw_pile"], int)
+    for other, cards in view.revealed.items():
+        # only a challenger sees a hand: the challenged player's hand as it was
+        assert other != seat
+        assert game.history and type(game.history[-1][1]).__name__ == "Challenge"
+        assert game.history[-1][0] == seat
+
+
+def play_random_match(
+    rules: Rules, seed: int, move_seed: int, max_moves: int, probe: bool = True
+) -> Game:
+    game = Game(rules, seed)
+    deck = Counter(deck_cards(rules.deck))
+    rng = Rng(move_seed)
+    _check_cards(game, deck)
+    for step in range(max_moves):
+        if game.match_over:
+            break
+        if game.round_over:
+            game.apply(REFEREE, DEAL)
+            continue
+        seat = game.current
+        if rng.below(10) == 0:  # sometimes a seat out of turn (UNO calls, catches)
+            seat = rng.below(game.n)
+        legal = game.legal_moves(seat)
+        if not legal:
+            continue
+        plays = [m for m in legal if isinstance(m, Play)]
+        pool = plays if plays and rng.below(2) else legal
+        move = pool[rng.below(len(pool))]
+        game.apply(seat, move)
+        _check_cards(game, deck)
+        if probe and step % 7 == 0:
+            _check_view(game, rng.below(game.n))
+            other_seat, other = _random_move(rng, game)
+            if other not in game.legal_moves(other_seat) and not game.is_misplay(other_seat, other):
+                before = game.to_dict()
+                try:
+                    game.apply(other_seat, other)
+                except IllegalMoveError:
+                    pass
+                else:  # a Penalty/Deal cannot come from _random_move
+                    raise AssertionError(f"accepted an unlisted move {other}")
+                assert game.to_dict() == before
+    return game
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(PRESETS),
+    players=st.integers(2, 10),
+    seed=st.integers(0, 2**32),
+    move_seed=st.integers(0, 2**32),
+)
+def test_random_matches_keep_every_invariant(
+    preset: str, players: int, seed: int, move_seed: int
+) -> None:
+    rules = _rules(preset, players)
+    game = play_random_match(rules, seed, move_seed, max_moves=1500)
+    # saving then loading gives an equal game
+    assert Game.from_dict(json.loads(json.dumps(game.to_dict()))) == game
+    # the same seed and the same moves give the same game
+    again = Game(rules, seed)
+    for seat, move in game.history:
+        again.apply(seat, move)
+    assert again == game
+
+
+OPTION_MIX = st.fixed_dictionaries(
+    {},
+    optional={
+        "draw_with_playable": st.sampled_from(["allowed", "forbidden"]),
+        "after_draw": st.sampled_from(["may_play", "must_play"]),
+        "draw_until_playable": st.booleans(),
+        "empty_draw_pile": st.sampled_from(["reshuffle", "void_round"]),
+        "wd4_rule": st.sampled_from(["no_matching_color", "no_playable_card"]),
+        "challenge": st.booleans(),
+        "catch_window": st.sampled_from(["until_next_action", "until_next_play"]),
+        "false_catch_penalty": st.sampled_from([0, 2]),
+        "false_uno_penalty": st.sampled_from([0, 2]),
+        "misplay": st.sampled_from(["reject", "penalty_end_turn", "penalty_continue"]),
+        "turn_time_limit": st.sampled_from([0, 30]),
+        "round_end": st.sampled_from(["first_out", "rank_all"]),
+        "scoring": st.sampled_from(
+            [
+                "winner_takes",
+                "low_wins",
+                "chips",
+                "net",
+                "eliminate_high",
+                "eliminate_threshold",
+                "none",
+            ]
+        ),
+        "target_score": st.sampled_from([50, 200, 500]),
+        "rounds": st.sampled_from([0, 2]),
+        "start_card": st.sampled_from(["apply_effects", "redraw_until_number"]),
+        "start_reverse": st.sampled_from(["dealer_right", "dealer_left"]),
+        "dealer_selection": st.sampled_from(["draw_highest", "random", "previous_winner"]),
+        "next_dealer": st.sampled_from(["rotate_left", "previous_winner", "draw_highest"]),
+        "deck": st.sampled_from(["classic108", "classic112", "swimming112", "pairs"]),
+        "custom_effect": st.sampled_from(
+            ["none", "others_draw_one", "next_draws_two", "skip_next"]
+        ),
+        "hand_size": st.integers(1, 9),
+    },
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=OPTION_MIX,
+    players=st.integers(2, 10),
+    seed=st.integers(0, 2**32),
+    move_seed=st.integers(0, 2**32),
+)
+def test_random_option_combinations(
+    options: dict[str, object], players: int, seed: int, move_seed: int
+) -> None:
+    rules = _rules("official", players, options)
+    game = play_random_match(rules, seed, move_seed, max_moves=800)
+    assert Game.from_dict(json.loads(json.dumps(game.to_dict()))) == game
+
+
+def test_thousands_of_games_finish() -> None:
+    """A quick sweep: 1,200 whole rounds over the presets and 2-10 players, no probes."""
+    finished = 0
+    for i in range(1200):
+        preset = PRESETS[i % len(PRESETS)]
+        players = 2 + i % 9
+        if preset == "teams":
+            players = 4 + 2 * (i % 3)
+        rules = Rules.preset(preset, players=players, scoring="none")
+        game = play_random_match(rules, i, i * 7919, max_moves=5000, probe=False)
+        finished += game.match_over
+    assert finished == 1200

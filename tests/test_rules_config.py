@@ -1,0 +1,178 @@
+"""The rules configuration: names and values exactly as RULES.md, presets as data, refusals."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from unokit import OPTIONS, PRESETS, Rules, RulesError
+
+_SHARED = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
+# the specification; docs/RULES.md is the copy this code was written against
+RULES_MD = (
+    _SHARED if _SHARED.exists() else Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
+)
+
+
+def test_every_option_is_a_field_and_the_defaults_agree() -> None:
+    fields = {f.name: f.default for f in dataclasses.fields(Rules)}
+    assert list(fields) == list(OPTIONS)
+    for name, spec in OPTIONS.items():
+        assert fields[name] == spec.default, name
+
+
+def test_every_option_named_in_rules_md_is_known() -> None:
+    """Each backticked snake_case option in RULES.md's tables is an option of Rules."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    named = set(re.findall(r"^\| `([a-z0-9_]+)` \|", text, flags=re.M))
+    named |= set(re.findall(r"\(`([a-z_]+)`: `", text))
+    named |= set(re.findall(r"option `([a-z_]+)`", text))
+    decks = {"classic108", "classic112", "swimming112", "pairs"}
+    named -= decks | set(PRESETS)
+    assert named, "the pattern found the option tables"
+    assert named <= set(OPTIONS), named - set(OPTIONS)
+
+
+def test_official_is_the_default() -> None:
+    assert Rules.preset("official") == Rules()
+    assert Rules().house_rules() == []
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [
+        ("casual", {"scoring": "none"}),
+        (
+            "online",
+            {
+                "stacking": "same_kind",
+                "jump_in": "identical_any",
+                "jump_in_stacking": "new",
+                "seven_zero": True,
+            },
+        ),
+        (
+            "party",
+            {
+                "stacking": "any",
+                "seven_zero": True,
+                "jump_in": "identical",
+                "draw_until_playable": True,
+                "challenge": False,
+                "wd4_rule": "anytime",
+            },
+        ),
+        (
+            "table001",
+            {
+                "dealer_draw_actions": "count_zero",
+                "start_reverse": "dealer_left",
+                "scoring": "low_wins",
+                "misplay": "penalty_end_turn",
+            },
+        ),
+        (
+            "swimming",
+            {
+                "deck": "swimming112",
+                "hand_size": 5,
+                "start_card": "redraw_until_number",
+                "wd4_rule": "no_playable_card",
+            },
+        ),
+        ("classic112", {"deck": "classic112"}),
+        ("teams", {"players": 4, "teams": 2}),
+    ],
+)
+def test_presets_set_what_rules_md_section_9_says(preset: str, expected: dict[str, object]) -> None:
+    rules = Rules.preset(preset)
+    for name, value in expected.items():
+        assert getattr(rules, name) == value, name
+    assert set(PRESETS[preset]) == set(expected)
+
+
+def test_overrides_apply_after_the_preset() -> None:
+    rules = Rules.from_dict({"preset": "swimming", "hand_size": 6, "players": 3})
+    assert (rules.deck, rules.hand_size, rules.players) == ("swimming112", 6, 3)
+
+
+def test_unknown_option_is_refused_with_a_suggestion() -> None:
+    with pytest.raises(
+        RulesError, match=r"unknown rule option 'stacknig' \(did you mean 'stacking'"
+    ):
+        Rules.from_dict({"stacknig": "any"})
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        (
+            "stacking",
+            "sometimes",
+            "stacking = 'sometimes' is not allowed: expected one of off, "
+            "same_kind, two_under_four, any",
+        ),
+        ("players", 11, "players = 11 is not allowed: expected a whole number from 2 to 10"),
+        ("players", "4", "players = '4' is not allowed"),
+        ("seven_zero", "yes", "seven_zero = 'yes' is not allowed: expected true or false"),
+        ("hand_size", 0, "hand_size = 0"),
+        ("challenge", 1, "challenge = 1"),
+        ("custom_effect", "explode", "custom_effect = 'explode' is not allowed: expected one of"),
+    ],
+)
+def test_bad_values_name_option_value_and_allowed(option: str, value: object, message: str) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        Rules.from_dict({option: value})
+
+
+def test_unknown_preset_is_refused() -> None:
+    with pytest.raises(RulesError, match="preset = 'tournament' is not allowed"):
+        Rules.preset("tournament")
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 10, "hand_size": 11}, "needs 110 cards plus a start card"),
+        ({"players": 5, "teams": 2}, "teams = 2 is not allowed with players = 5"),
+        ({"players": 4, "teams": 4}, "teams = 4 is not allowed"),
+        ({"players": 4, "teams": 2, "round_end": "rank_all"}, "teams cannot be combined"),
+        ({"players": 4, "teams": 2, "scoring": "eliminate_high"}, "teams cannot be combined"),
+        ({"wd4_rule": "anytime"}, "set challenge = false"),
+    ],
+)
+def test_combinations_that_make_no_sense_are_refused(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        Rules.from_dict(options)
+
+
+def test_toml_loading() -> None:
+    rules = Rules.from_toml('[rules]\npreset = "casual"\nplayers = 3\nuno_penalty = 4\n')
+    assert (rules.scoring, rules.players, rules.uno_penalty) == ("none", 3, 4)
+    with pytest.raises(RulesError, match="not valid TOML"):
+        Rules.from_toml("[rules\n")
+
+
+def test_replace_validates() -> None:
+    assert Rules().replace(players=6).players == 6
+    with pytest.raises(RulesError):
+        Rules().replace(players=1)
+    with pytest.raises(RulesError, match="unknown rule option"):
+        Rules().replace(player=3)
+
+
+def test_rules_are_frozen_and_hashable() -> None:
+    rules = Rules()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.players = 3  # type: ignore[misc]
+    assert hash(rules) == hash(Rules())
+
+
+def test_describe_cites_an_option() -> None:
+    assert Rules().describe("wd4_rule") == "wd4_rule=no_matching_color"
+    assert Rules().describe("challenge") == "challenge=true"
