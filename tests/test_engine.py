@@ -156,12 +156,12 @@ def test_a_loaded_game_plays_on_identically() -> None:
 
 
 def test_unsupported_house_rules_are_refused_not_ignored() -> None:
-    with pytest.raises(RulesError, match="stacking=any is accepted .* but not yet played"):
+    with pytest.raises(RulesError, match=r"stacking=any is accepted .* but not yet played"):
         Game(Rules(stacking="any"))
 
 
 def test_table_refuses_impossible_tables() -> None:
-    with pytest.raises(ValueError, match="holds 3 copies of W\\+4|holds 5 copies of W"):
+    with pytest.raises(ValueError, match=r"holds 5 copies of W"):
         table(["W W W", "W W", "B1"])
     with pytest.raises(ValueError, match="the table has 2 hands but players = 3"):
         table(["R1", "R2"], players=3)

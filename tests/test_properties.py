@@ -72,7 +72,7 @@ def _check_view(game: Game, seat: int) -> None:
     data = view.to_dict()
     assert set(data) >= {"hand", "hand_sizes", "top", "color", "draw_pile", "legal_moves"}
     assert isinstance(data["draw_pile"], int)
-    for other, cards in view.revealed.items():
+    for other in view.revealed:
         # only a challenger sees a hand: the challenged player's hand as it was
         assert other != seat
         assert game.history and type(game.history[-1][1]).__name__ == "Challenge"
