@@ -307,8 +307,8 @@ class Game:
         ``draw_pile`` is top first; ``discard`` bottom first (top last). With no discard, a
         start card is turned up from the draw pile as in a real deal. Cards the table does not
         place stay out of this round (the next deal gathers the whole deck). A seat holding
-        one card that has not called UNO may be caught until the next action. Raises :class:`RulesError`/``ValueError`` with the
-        reason when the table is impossible.
+        one card that has not called UNO may be caught until the next action. Raises
+        :class:`RulesError`/``ValueError`` with the reason when the table is impossible.
         """
         from unokit.cards import DECKS
 
