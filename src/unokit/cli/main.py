@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from unokit.errors import RulesError, ScenarioError, UnoError
@@ -52,7 +53,7 @@ def _rules(preset: str, players: int | None, rule: list[str]) -> Rules:
 
 
 def _fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {escape(message)}")
     raise typer.Exit(code)
 
 
@@ -72,7 +73,7 @@ def judge(
         try:
             result = judge_file(path)
         except ScenarioError as error:
-            err.print(f"[bold red]{path}:[/] {error}")
+            err.print(f"[bold red]{escape(str(path))}:[/] {escape(str(error))}")
             worst = 2
             continue
         if as_json:
@@ -90,9 +91,9 @@ def judge(
 
 def _print_judgement(path: Path, result: JudgeResult) -> None:
     sc = result.scenario
-    console.rule(f"[bold]{sc.title or path.name}")
+    console.rule(f"[bold]{escape(sc.title or path.name)}")
     if sc.source:
-        console.print(f"[dim]source: {sc.source}[/]")
+        console.print(f"[dim]source: {escape(sc.source)}[/]")
     changed = sc.game.rules.to_dict(changed_only=True)
     console.print(
         "[dim]rules: "
@@ -100,15 +101,15 @@ def _print_judgement(path: Path, result: JudgeResult) -> None:
         + "[/]"
     )
     for event in result.deal_events:
-        console.print(f"  [dim]{event.text}[/]")
+        console.print(f"  [dim]{escape(event.text)}[/]")
     for i, move in enumerate(result.moves, 1):
         if move.ok:
-            console.print(f"[bold]{i:>3}. {move.move}[/]")
+            console.print(f"[bold]{i:>3}. {escape(move.move)}[/]")
             for event in move.events:
-                console.print(f"       {event.text}")
+                console.print(f"       {escape(event.text)}")
         else:
-            console.print(f"[bold red]{i:>3}. {move.move}  refused[/]")
-            console.print(f"       [red]{move.error}[/]")
+            console.print(f"[bold red]{i:>3}. {escape(move.move)}  refused[/]")
+            console.print(f"       [red]{escape(move.error or '')}[/]")
     state = result.state
     console.print("[bold]table[/]")
     for seat, hand in enumerate(state["hands"]):
@@ -130,12 +131,14 @@ def _print_judgement(path: Path, result: JudgeResult) -> None:
         console.print("[bold]expectations[/]")
     for check in result.expect:
         if check.ok:
-            console.print(f"  [green]✓[/] {check.key} = {json.dumps(check.expected)}")
+            shown = escape(json.dumps(check.expected, ensure_ascii=False))
+            console.print(f"  [green]✓[/] {escape(check.key)} = {shown}")
         else:
             how = "contains" if check.contains else "="
+            expected = json.dumps(check.expected, ensure_ascii=False)
+            actual = json.dumps(check.actual, ensure_ascii=False)
             console.print(
-                f"  [red]✗ {check.key}: expected {how} {json.dumps(check.expected)}, "
-                f"got {json.dumps(check.actual, ensure_ascii=False)}[/]"
+                escape(f"  ✗ {check.key}: expected {how} {expected}, got {actual}"), style="red"
             )
 
 
@@ -178,7 +181,7 @@ def demo(
         return
     rng = Rng(seed)
     for event in game.deal_events:
-        console.print(f"  [dim]{event.text}[/]")
+        console.print(f"  [dim]{escape(event.text)}[/]")
     moves = 0
     while not game.match_over and moves < 5000:
         seat = game.to_act
@@ -187,9 +190,9 @@ def demo(
         move = legal[rng.below(len(legal))]
         events = game.apply(seat, move)
         moves += 1
-        console.print(f"[bold]{format_move(seat, move)}[/]")
+        console.print(f"[bold]{escape(format_move(seat, move))}[/]")
         for event in events:
-            console.print(f"    {event.text}")
+            console.print(f"    {escape(event.text)}")
     console.print(f"[bold green]{moves} moves; final scores {game.scores}[/]")
 
 
@@ -203,7 +206,7 @@ def rules_command(
             _fail(f"unknown preset {preset!r}: expected one of {', '.join(PRESETS)}")
         rules = Rules.preset(preset)
         table = Table(title=f"preset {preset}: {PRESET_MEANINGS[preset]}")
-        table.add_column("option")
+        table.add_column("option", no_wrap=True)
         table.add_column("value")
         table.add_column("")
         for name, value in rules.to_dict().items():
@@ -212,7 +215,8 @@ def rules_command(
         console.print(table)
         return
     table = Table(title="rule options (RULES.md)")
-    for col in ("option", "values", "default", "meaning", "source", "§"):
+    table.add_column("option", no_wrap=True, style="bold")
+    for col in ("values", "default", "meaning", "source", "§"):
         table.add_column(col)
     for spec in OPTIONS.values():
         table.add_row(
@@ -231,7 +235,7 @@ def main() -> None:
     try:
         app()
     except UnoError as error:  # pragma: no cover - last resort: never a traceback
-        err.print(f"[bold red]error:[/] {error}")
+        err.print(f"[bold red]error:[/] {escape(str(error))}")
         sys.exit(2)
 
 
