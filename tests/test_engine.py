@@ -180,3 +180,22 @@ def test_referee_penalty_and_deal() -> None:
     play(game, "referee: deal")
     assert game.round_no == 2
     assert all(len(h) >= 7 for h in game.hands)
+
+
+def test_game_record_replays_to_an_equal_game() -> None:
+    """The game record (rules, seed, moves) serializes to JSON and loads back equal."""
+    game = Game(Rules.preset("casual", players=4), seed=8)
+    for _ in range(60):
+        if game.round_over:
+            break
+        seat = game.current
+        game.apply(seat, game.legal_moves(seat)[0])
+    record = json.loads(json.dumps(game.record()))
+    assert record["rules"] == {"scoring": "none"}
+    assert Game.from_record(record) == game
+
+
+def test_record_of_a_described_table() -> None:
+    game = table(["R3 G4", "B1 B2", "Y1 Y2"], draw="Y9 G7")
+    play(game, "0: draw", "1: draw")
+    assert Game.from_record(json.loads(json.dumps(game.record()))) == game

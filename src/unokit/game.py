@@ -200,6 +200,7 @@ class Game:
     __slots__ = (
         "_called",
         "_deck",
+        "_origin",
         "_drawn",
         "_events",
         "_revealed",
@@ -257,6 +258,7 @@ class Game:
         self.n = n
         self._rng = Rng(seed)
         self._deck = deck_cards(rules.deck)
+        self._origin: dict[str, Any] | None = None
         self._rule_text = {name: rules.describe(name) for name in rules.to_dict()}
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.draw_pile: list[Card] = []
@@ -376,6 +378,7 @@ class Game:
         for seat in range(n):
             if not game.hands[seat] and game.phase < Phase.ROUND_OVER:
                 raise ValueError(f"seat {seat} holds no card: the round would be over")
+        game._origin = game.to_dict()
         return game
 
     # -- public queries ------------------------------------------------------------------------
@@ -1337,6 +1340,7 @@ class Game:
         new.n = self.n
         new._rng = Rng(self._rng.state)
         new._deck = self._deck
+        new._origin = self._origin
         new._rule_text = self._rule_text
         new.hands = [h[:] for h in self.hands]
         new.draw_pile = self.draw_pile[:]
@@ -1412,6 +1416,7 @@ class Game:
             "winner": self.winner,
             "match_ranking": list(self.match_ranking),
             "history": [format_move(s, m) for s, m in self.history],
+            "origin": self._origin,
         }
 
     @classmethod
@@ -1461,6 +1466,41 @@ class Game:
         game.winner = data["winner"]
         game.match_ranking = list(data["match_ranking"])
         game.history = [parse_move(text) for text in data["history"]]
+        game._origin = data.get("origin")
+        return game
+
+    def record(self) -> dict[str, Any]:
+        """The game record: rules, seed, the described table if any, and every move, as JSON
+        data. :meth:`from_record` replays it to an equal game.
+
+        >>> game = Game(Rules(players=2), seed=3)
+        >>> Game.from_record(game.record()) == game
+        True
+        """
+        from unokit.notation import format_move
+
+        return {
+            "format": "unokit-record-1",
+            "rules": self.rules.to_dict(changed_only=True),
+            "seed": self.seed,
+            "table": self._origin,
+            "moves": [format_move(s, m) for s, m in self.history],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Game:
+        """Replay a record written by :meth:`record`."""
+        from unokit.notation import parse_move
+
+        if record.get("format") != "unokit-record-1":
+            raise ValueError("not a unokit game record (expected format 'unokit-record-1')")
+        if record.get("table") is not None:
+            game = cls.from_dict(record["table"])
+        else:
+            game = cls(Rules.from_dict(record["rules"]), int(record["seed"]))
+        for text in record["moves"]:
+            seat, move = parse_move(text)
+            game.apply(seat, move)
         return game
 
     def __eq__(self, other: object) -> bool:
