@@ -200,9 +200,9 @@ class Game:
     __slots__ = (
         "_called",
         "_deck",
-        "_origin",
         "_drawn",
         "_events",
+        "_origin",
         "_revealed",
         "_rng",
         "_rule_text",
@@ -1496,6 +1496,7 @@ class Game:
             raise ValueError("not a unokit game record (expected format 'unokit-record-1')")
         if record.get("table") is not None:
             game = cls.from_dict(record["table"])
+            game._origin = record["table"]
         else:
             game = cls(Rules.from_dict(record["rules"]), int(record["seed"]))
         for text in record["moves"]:
