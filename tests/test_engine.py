@@ -17,7 +17,6 @@ from unokit import (
     Phase,
     Play,
     Rules,
-    RulesError,
     parse_move,
 )
 from unokit.moves import CALL_UNO, Catch
@@ -153,11 +152,6 @@ def test_a_loaded_game_plays_on_identically() -> None:
         assert game.apply(seat, move) is not None
         loaded.apply(seat, move)
     assert loaded == game
-
-
-def test_unsupported_house_rules_are_refused_not_ignored() -> None:
-    with pytest.raises(RulesError, match=r"stacking=any is accepted .* but not yet played"):
-        Game(Rules(stacking="any"))
 
 
 def test_table_refuses_impossible_tables() -> None:

@@ -15,11 +15,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from unokit import REFEREE, Game, IllegalMoveError, Rules, RulesError
+from unokit.rules import PRESETS as ALL_PRESETS
 from unokit.cards import ALL_CARDS, Color, deck_cards
+from unokit.effects import CUSTOM_EFFECTS
 from unokit.moves import (
     CALL_UNO,
     CHALLENGE,
     DEAL,
+    Challenge,
     DRAW,
     PASS,
     TIMEOUT,
@@ -30,8 +33,7 @@ from unokit.moves import (
 )
 from unokit.rng import Rng
 
-#: presets whose options the engine plays today (the §7 house-rule presets follow them)
-PRESETS = ["official", "casual", "swimming", "classic112", "teams", "table001"]
+PRESETS = list(ALL_PRESETS)
 
 
 def _rules(preset: str, players: int, extra: dict[str, object] | None = None) -> Rules:
@@ -73,10 +75,13 @@ def _check_view(game: Game, seat: int) -> None:
     assert set(data) >= {"hand", "hand_sizes", "top", "color", "draw_pile", "legal_moves"}
     assert isinstance(data["draw_pile"], int)
     for other in view.revealed:
-        # only a challenger sees a hand: the challenged player's hand as it was
+        # only a challenger, or a wild_multi peeker, sees another hand, right after the move
         assert other != seat
-        assert game.history and type(game.history[-1][1]).__name__ == "Challenge"
-        assert game.history[-1][0] == seat
+        last_seat, last_move = game.history[-1]
+        assert last_seat == seat
+        assert isinstance(last_move, Challenge) or (
+            isinstance(last_move, Play) and last_move.peek == other
+        )
 
 
 def play_random_match(
@@ -176,6 +181,20 @@ OPTION_MIX = st.fixed_dictionaries(
             ["none", "others_draw_one", "next_draws_two", "skip_next"]
         ),
         "hand_size": st.integers(1, 9),
+        "stacking": st.sampled_from(["off", "same_kind", "two_under_four", "any"]),
+        "stack_challenge": st.sampled_from(["last", "all"]),
+        "deflect": st.sampled_from(["off", "named_color", "any_color"]),
+        "jump_in": st.sampled_from(["off", "identical", "identical_any"]),
+        "jump_in_stacking": st.sampled_from(["new", "old"]),
+        "seven_zero": st.booleans(),
+        "multi_play": st.sampled_from(["off", "identical_pair", "same_rank"]),
+        "multi_play_same_color": st.booleans(),
+        "sum_jump_in": st.booleans(),
+        "sum_jump_in_any_color": st.booleans(),
+        "number_finish": st.booleans(),
+        "wild_multi": st.booleans(),
+        "seat_change_every": st.sampled_from([0, 1, 2]),
+        "teams": st.sampled_from([0, 2]),
     },
 )
 
@@ -204,6 +223,6 @@ def test_thousands_of_games_finish() -> None:
         if preset == "teams":
             players = 4 + 2 * (i % 3)
         rules = Rules.preset(preset, players=players, scoring="none")
-        game = play_random_match(rules, i, i * 7919, max_moves=5000, probe=False)
+        game = play_random_match(rules, i, i * 7919, max_moves=30_000, probe=False)
         finished += game.match_over
     assert finished == 1200

@@ -44,12 +44,23 @@ class EffectContext(Protocol):
     def set_next(self, seat: int) -> None:
         """Make ``seat`` the next to play (default: the player's next seat)."""
 
+    @property
+    def target(self) -> int | None:
+        """The seat the player chose, for a ``targeted`` effect."""
+
+    def swap_hands(self, a: int, b: int) -> None:
+        """Seats ``a`` and ``b`` exchange hands (both must then call UNO on one card)."""
+
 
 @dataclass(frozen=True, slots=True)
 class CustomEffect:
+    """A named effect; a ``targeted`` one needs the player to choose a seat
+    (``play WCU blue swap 2``), available to it as ``ctx.target``."""
+
     name: str
     description: str
     run: Callable[[EffectContext], None]
+    targeted: bool = False
 
 
 #: every known effect by name; ``none`` is a plain wild
@@ -57,14 +68,14 @@ CUSTOM_EFFECTS: dict[str, CustomEffect] = {}
 
 
 def register_effect(
-    name: str, description: str
+    name: str, description: str, targeted: bool = False
 ) -> Callable[[Callable[[EffectContext], None]], Callable[[EffectContext], None]]:
     """Decorator that adds an effect to :data:`CUSTOM_EFFECTS` under ``name``."""
 
     def wrap(fn: Callable[[EffectContext], None]) -> Callable[[EffectContext], None]:
         if name in CUSTOM_EFFECTS:
             raise ValueError(f"a custom effect named {name!r} already exists")
-        CUSTOM_EFFECTS[name] = CustomEffect(name, description, fn)
+        CUSTOM_EFFECTS[name] = CustomEffect(name, description, fn, targeted)
         return fn
 
     return wrap
@@ -92,3 +103,9 @@ def _next_draws_two(ctx: EffectContext) -> None:
 @register_effect("skip_next", "the next player loses the turn")
 def _skip_next(ctx: EffectContext) -> None:
     ctx.set_next(ctx.next_seat(ctx.next_seat(ctx.player)))
+
+
+@register_effect("swap_hands", "the player swaps hands with a player of their choice", True)
+def _swap_hands(ctx: EffectContext) -> None:
+    if ctx.target is not None:
+        ctx.swap_hands(ctx.player, ctx.target)

@@ -97,7 +97,17 @@ _TEXTS: dict[str, _Template] = {
         f"seat {e.seat} cannot play the drawn card; the turn passes to seat {e.args[0]}"
     ),
     "pass": lambda e, f: f"seat {e.seat} keeps the drawn card; seat {e.args[0]} plays next",
-    "skip": lambda e, f: f"seat {e.seat} is skipped; seat {e.args[0]} plays next",
+    "skip": lambda e, f: (
+        (
+            f"seat {e.seat} is skipped"
+            if e.seat is not None
+            else f"seats {', '.join(map(str, e.args[1]))} are skipped"
+        )
+        + f"; seat {e.args[0]} plays next"
+    ),
+    "reverses_cancel": lambda e, f: (
+        f"{e.args[0]} reverses cancel out: the direction stays; the next player plays"
+    ),
     "reverse": lambda e, f: (
         f"the direction is now {'clockwise' if e.args[0] == 1 else 'counter-clockwise'}"
     ),
@@ -109,8 +119,44 @@ _TEXTS: dict[str, _Template] = {
         + (f" ({_cards(e.args[0])})" if f else "")
         + f" for the {e.args[1]} and loses the turn; seat {e.args[2]} plays next"
     ),
-    "wd4_pending": lambda e, f: (
-        f"seat {e.seat} must answer the +4: challenge it, or draw 4 and lose the turn"
+    "penalty_pending": lambda e, f: (
+        f"seat {e.seat} faces a penalty of {e.args[0]}: draw it"
+        + (" (or answer it as the rules allow)")
+    ),
+    "deflect": lambda e, f: (
+        f"seat {e.seat} deflects the penalty of {e.args[1]} with {e.args[0]}: "
+        f"seat {e.args[2]} now faces it"
+    ),
+    "jump_in": lambda e, f: (
+        f"seat {e.seat} jumps in on seat {e.args[0]}'s {_cards(e.args[1])}: that card's effect is "
+        "cancelled"
+        + (" with the stack before it" if e.args[2] else "")
+        + f" and play goes on from seat {e.seat}"
+    ),
+    "sum_jump_in": lambda e, f: (
+        f"seat {e.seat} jumps in on seat {e.args[0]}'s {_cards(e.args[1])} with cards adding up "
+        f"to it; play goes on from seat {e.seat}"
+    ),
+    "challenger_takes_rest": lambda e, f: (
+        f"seat {e.seat}, the challenger, draws the other {e.args[0]} cards of the stack and plays"
+    ),
+    "swap": lambda e, f: f"seat {e.seat} swaps hands with seat {e.args[0]}",
+    "rotate": lambda e, f: (
+        "every hand passes to the next player "
+        + ("clockwise" if e.args[0] == 1 else "counter-clockwise")
+    ),
+    "peek": lambda e, f: (
+        f"seat {e.seat} looks at seat {e.args[0]}'s hand" + (f": {_cards(e.args[1])}" if f else "")
+    ),
+    "trade": lambda e, f: (
+        f"seat {e.seat} trades cards with seat {e.args[0]}: gives {len(e.args[1])}"
+        + (f" ({_cards(e.args[1])})" if f else "")
+        + f", takes {len(e.args[2])} at random"
+        + (f" ({_cards(e.args[2])})" if f else "")
+    ),
+    "seat_change": lambda e, f: (
+        "players change seats: "
+        + ", ".join(f"seat {s}: player {p}" for s, p in enumerate(e.args[0]))
     ),
     "challenge_won": lambda e, f: (
         f"challenge succeeded: seat {e.args[0]} held a {e.args[1]}"

@@ -459,6 +459,11 @@ class Rules:
                     "teams cannot be combined with round_end = 'rank_all': with teams the "
                     "round ends when any player goes out (003)"
                 )
+            if self.seat_change_every:
+                raise RulesError(
+                    "teams cannot be combined with seat_change_every: team members sit "
+                    "alternately (001 组队比赛), and shuffling seats would break the teams"
+                )
             if self.scoring in ("eliminate_high", "eliminate_threshold"):
                 raise RulesError(
                     f"teams cannot be combined with scoring = {self.scoring!r}: elimination "

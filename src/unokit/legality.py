@@ -1,0 +1,572 @@
+"""Which moves a seat may make now, and why a move is refused (RULES.md §3-§7).
+
+Functions of a :class:`~unokit.game.Game`; the game's public ``legal_moves`` and ``verify``
+call them. This is the single source of truth for legality: ``apply`` accepts exactly what
+``legal_moves`` lists (plus, under ``misplay``, a wrong play on one's own turn).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
+from unokit.effects import CUSTOM_EFFECTS
+from unokit.moves import (
+    CALL_UNO,
+    CHALLENGE,
+    DEAL,
+    DRAW,
+    PASS,
+    REFEREE,
+    TIMEOUT,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Deal,
+    Draw,
+    Move,
+    Pass,
+    Penalty,
+    Play,
+    Timeout,
+)
+from unokit.phase import Phase
+
+if TYPE_CHECKING:
+    from unokit.game import Game
+
+__all__ = ["is_honest", "legal_moves", "normalize", "playable", "reason"]
+
+_WILD = Rank.WILD
+_WD4 = Rank.WILD_DRAW_FOUR
+_SKIP = Rank.SKIP
+_REVERSE = Rank.REVERSE
+_DRAW_TWO = Rank.DRAW_TWO
+_SEVEN = Rank.SEVEN
+_ZERO = Rank.ZERO
+
+# Interned single-card plays: legal-move lists reuse these objects instead of allocating.
+_PLAYS: dict[tuple[Card, int, bool], Play] = {}
+
+
+def _play(card: Card, color: int, uno: bool) -> Play:
+    key = (card, color, uno)
+    move = _PLAYS.get(key)
+    if move is None:
+        move = _PLAYS[key] = Play(card, None if color < 0 else Color(color), uno)
+    return move
+
+
+_CATCH = [Catch(t) for t in range(10)]
+_CHOOSE = [ChooseColor(c) for c in Color]
+
+
+def normalize(move: Move) -> Move:
+    """The canonical form of a move: several cards (and traded cards) in sorted order."""
+    if isinstance(move, Play) and (move.more or len(move.give) > 1):
+        cards = sorted(move.cards)
+        return Play(
+            cards[0],
+            move.color,
+            move.uno,
+            tuple(cards[1:]),
+            move.swap,
+            move.peek,
+            move.trade,
+            tuple(sorted(move.give)),
+        )
+    return move
+
+
+# -- matching ------------------------------------------------------------------------------------
+
+
+def playable(game: Game, card: Card, seat: int) -> bool:
+    """Whether ``card`` may be played by ``seat`` on the top card (no penalty pending)."""
+    color = COLOR_OF[card]
+    if color < 0:
+        if RANK_OF[card] == _WD4 and not game.rules.challenge:
+            return is_honest(game, seat)
+        return True
+    if color == game.color:
+        return True
+    tops = game._tops
+    if tops is None:
+        top = game.discard[-1] if game.discard else None
+        return top is not None and COLOR_OF[top] >= 0 and RANK_OF[top] == RANK_OF[card]
+    rank = RANK_OF[card]
+    return any(COLOR_OF[t] >= 0 and (RANK_OF[t] == rank or COLOR_OF[t] == color) for t in tops)
+
+
+def _matches_plain(game: Game, card: Card) -> bool:
+    color = COLOR_OF[card]
+    if color < 0 or color == game.color:
+        return True
+    top = game.discard[-1] if game.discard else None
+    return top is not None and COLOR_OF[top] >= 0 and RANK_OF[top] == RANK_OF[card]
+
+
+def is_honest(game: Game, seat: int) -> bool:
+    """+4 honesty for ``seat``'s hand now, less one +4 (RULES.md §5)."""
+    rule = game.rules.wd4_rule
+    if rule == "anytime":
+        return True
+    cards = list(game.hands[seat])
+    for card in cards:
+        if RANK_OF[card] == _WD4:
+            cards.remove(card)
+            break
+    if rule == "no_matching_color":
+        return not any(COLOR_OF[c] == game.color for c in cards)
+    return not any(RANK_OF[c] != _WD4 and _matches_plain(game, c) for c in cards)
+
+
+# -- legal moves ---------------------------------------------------------------------------------
+
+
+def legal_moves(game: Game, seat: int) -> list[Move]:
+    """Every move ``seat`` may make now (the referee's: dealing the next round)."""
+    phase = game.phase
+    if seat == REFEREE:
+        return [DEAL] if phase == Phase.ROUND_OVER else []
+    if phase >= Phase.ROUND_OVER or not 0 <= seat < game.n or not game.in_round[seat]:
+        return []
+    rules = game.rules
+    hand = game.hands[seat]
+    moves: list[Move] = []
+    can_play = False
+    if seat == game.current:
+        if phase == Phase.PLAY:
+            moves = _turn_plays(game, seat)
+            can_play = bool(moves)
+            if not can_play or rules.draw_with_playable == "allowed":
+                moves.append(DRAW)
+        elif phase == Phase.AFTER_DRAW:
+            assert game._drawn is not None
+            moves = _variants(game, seat, (game._drawn,))
+            can_play = True
+            if rules.after_draw == "may_play":
+                moves.append(PASS)
+        elif phase == Phase.PENALTY:
+            moves = [DRAW]
+            if challengeable(game):
+                moves.append(CHALLENGE)
+            moves += _penalty_plays(game, seat)
+        else:
+            moves = list(_CHOOSE)
+        if rules.turn_time_limit and phase != Phase.CHOOSE_COLOR:
+            moves.append(TIMEOUT)
+    elif game._jump is not None:
+        moves = _jump_plays(game, seat)
+    size = len(hand)
+    called = game._called[seat]
+    if not called and (
+        size == 1
+        or rules.false_uno_penalty
+        or (size == 2 and can_play and phase <= Phase.AFTER_DRAW)
+    ):
+        moves.append(CALL_UNO)
+    in_round = game.in_round
+    for target in range(game.n):
+        if (
+            target != seat
+            and in_round[target]
+            and (rules.false_catch_penalty or game.catchable(target))
+        ):
+            moves.append(_CATCH[target])
+    return moves
+
+
+def challengeable(game: Game) -> bool:
+    """Whether the seat facing the penalty may challenge the +4 on top."""
+    if not game.rules.challenge or not game._stack or not game.discard:
+        return False
+    return RANK_OF[game._stack[-1].card] == _WD4 and RANK_OF[game.discard[-1]] == _WD4
+
+
+def _turn_plays(game: Game, seat: int) -> list[Move]:
+    rules = game.rules
+    hand = game.hands[seat]
+    size = len(hand)
+    finish = rules.number_finish
+    out: list[Move] = []
+    for card in dict.fromkeys(hand):
+        if not playable(game, card, seat):
+            continue
+        if finish and size == 1 and RANK_OF[card] > 9:
+            continue
+        out += _variants(game, seat, (card,))
+    multi = rules.multi_play
+    if multi == "identical_pair":
+        for card, count in Counter(hand).items():
+            if count < 2 or COLOR_OF[card] < 0 or not playable(game, card, seat):
+                continue
+            if size == 2 and (not game._called[seat] or (finish and RANK_OF[card] > 9)):
+                continue  # 001: the last two cards together only after calling UNO
+            out += _variants(game, seat, (card, card))
+    elif multi == "same_rank":
+        for group in _same_rank_groups(game, seat):
+            if finish and len(group) == size and RANK_OF[group[0]] > 9:
+                continue
+            out += _variants(game, seat, group)
+    return out
+
+
+def _same_rank_groups(game: Game, seat: int) -> Iterator[tuple[Card, ...]]:
+    """Every multiset of two or more colour cards of one rank with a playable card among them."""
+    hand = game.hands[seat]
+    same_color = game.rules.multi_play_same_color
+    by_key: dict[tuple[int, int], list[Card]] = {}
+    for card in hand:
+        if COLOR_OF[card] >= 0:
+            key = (int(RANK_OF[card]), COLOR_OF[card] if same_color else -1)
+            by_key.setdefault(key, []).append(card)
+    for cards in by_key.values():
+        if len(cards) < 2:
+            continue
+        seen: set[tuple[Card, ...]] = set()
+        for size in range(2, len(cards) + 1):
+            for group in combinations(sorted(cards), size):
+                if group in seen:
+                    continue
+                seen.add(group)
+                if any(playable(game, c, seat) for c in group):
+                    yield group
+
+
+def _penalty_plays(game: Game, seat: int) -> list[Move]:
+    """Stacking and deflecting plays against the pending penalty (RULES.md §7.1, §7.2)."""
+    rules = game.rules
+    stacking, deflect = rules.stacking, rules.deflect
+    if stacking == "off" and deflect == "off":
+        return []
+    hand = game.hands[seat]
+    penalty = game._stack[-1].card
+    prank = RANK_OF[penalty]
+    finish = rules.number_finish and len(hand) == 1
+    out: list[Move] = []
+    for card in dict.fromkeys(hand):
+        if finish:
+            break
+        rank = RANK_OF[card]
+        if rank in (_DRAW_TWO, _WD4):
+            if stacking == "off" or not _stacks_on(game, card, prank):
+                continue
+            if rank == _WD4 and not rules.challenge and not is_honest(game, seat):
+                continue
+        elif rank in (_SKIP, _REVERSE):
+            if deflect == "off":
+                continue
+            if prank == _DRAW_TWO:
+                if COLOR_OF[card] != COLOR_OF[penalty]:
+                    continue
+            elif deflect == "named_color" and COLOR_OF[card] != game.color:
+                continue
+        else:
+            continue
+        out += _variants(game, seat, (card,))
+    return out
+
+
+def _stacks_on(game: Game, card: Card, penalty_rank: Rank) -> bool:
+    rank = RANK_OF[card]
+    rule = game.rules.stacking
+    if rule == "same_kind":
+        return rank == penalty_rank
+    if rule == "two_under_four":
+        return rank == _WD4 or penalty_rank == _DRAW_TWO
+    # any: a +2 on a +4 must match the named colour
+    return rank == _WD4 or penalty_rank == _DRAW_TWO or COLOR_OF[card] == game.color
+
+
+def _jump_plays(game: Game, seat: int) -> list[Move]:
+    """Out-of-turn plays: jump-ins (§7.3) and sum jump-ins (§7.6)."""
+    jump = game._jump
+    assert jump is not None
+    if seat == jump.player or seat in jump.skipped or not game.in_round[seat]:
+        return []
+    rules = game.rules
+    hand = game.hands[seat]
+    tops = jump.cards
+    out: list[Move] = []
+    if rules.jump_in != "off" and (
+        game.phase != Phase.PENALTY or RANK_OF[game.discard[-1]] in (_DRAW_TWO, _WD4)
+    ):
+        wilds = rules.jump_in == "identical_any"
+        finish = rules.number_finish and len(hand) == 1
+        for card in dict.fromkeys(hand):
+            if card in tops and (COLOR_OF[card] >= 0 or wilds):
+                if finish and RANK_OF[card] > 9:
+                    continue
+                out += _variants(game, seat, (card,))
+    if rules.sum_jump_in and len(tops) == 1 and RANK_OF[tops[0]] <= 9 and game.phase == Phase.PLAY:
+        for group in _sums(game, seat, tops[0]):
+            out += _variants(game, seat, group)
+    return out
+
+
+def _sums(game: Game, seat: int, top: Card) -> Iterator[tuple[Card, ...]]:
+    """Multisets of two or more number cards adding up to the top number (001 求和抢牌)."""
+    target = int(RANK_OF[top])
+    any_color = game.rules.sum_jump_in_any_color
+    pool = sorted(
+        c
+        for c in game.hands[seat]
+        if RANK_OF[c] <= target and (any_color or COLOR_OF[c] == COLOR_OF[top])
+    )
+    seen: set[tuple[Card, ...]] = set()
+
+    def walk(start: int, total: int, chosen: list[Card]) -> Iterator[tuple[Card, ...]]:
+        if total == target and len(chosen) >= 2:
+            group = tuple(chosen)
+            if group not in seen:
+                seen.add(group)
+                yield group
+        for i in range(start, len(pool)):
+            value = int(RANK_OF[pool[i]])
+            if total + value <= target:
+                chosen.append(pool[i])
+                yield from walk(i + 1, total + value, chosen)
+                chosen.pop()
+
+    yield from walk(0, 0, [])
+
+
+def _others(game: Game, seat: int) -> list[int]:
+    return [s for s in range(game.n) if s != seat and game.in_round[s]]
+
+
+def _variants(game: Game, seat: int, cards: tuple[Card, ...]) -> list[Move]:
+    """Every way to play these cards: colour, targets, wild_multi choices, with UNO or not."""
+    rules = game.rules
+    hand = game.hands[seat]
+    first = cards[0]
+    rank = RANK_OF[first]
+    left = len(hand) - len(cards)
+    called = game._called[seat]
+    single = len(cards) == 1
+    swaps = rules.seven_zero and (rank in (_SEVEN, _ZERO)) and left > 0
+    uno_ok = not called and not swaps and (left == 1 or rules.false_uno_penalty > 0)
+    uno_flags = (False, True) if uno_ok else (False,)
+    if single and not swaps:
+        color = COLOR_OF[first]
+        if color >= 0:
+            return [_play(first, -1, u) for u in uno_flags]
+        effect = CUSTOM_EFFECTS[rules.custom_effect] if rank == Rank.WILD_CUSTOMIZABLE else None
+        if (rank != _WILD or not rules.wild_multi) and (effect is None or not effect.targeted):
+            return [_play(first, c, u) for c in range(4) for u in uno_flags]
+    more = cards[1:]
+    out: list[Move] = []
+    if COLOR_OF[first] < 0:
+        colors: Iterable[Color | None] = tuple(Color)
+    else:
+        shades = {COLOR_OF[c] for c in cards}
+        colors = tuple(Color(c) for c in sorted(shades)) if len(shades) > 1 else (None,)
+    targets: Iterable[int | None] = (None,)
+    targeted = rank == Rank.WILD_CUSTOMIZABLE and CUSTOM_EFFECTS[rules.custom_effect].targeted
+    if (swaps and rank == _SEVEN) or targeted:
+        targets = _others(game, seat)
+    for named in colors:
+        for target in targets:
+            for u in uno_flags:
+                out.append(Play(first, named, u, more, target))
+    if rank == _WILD and rules.wild_multi and single:
+        rest = list(hand)
+        rest.remove(first)
+        give_count = min(3, len(rest))
+        gives = sorted(set(combinations(sorted(rest), give_count)))
+        for target in _others(game, seat):
+            for u in uno_flags:
+                out.append(Play(first, None, u, (), None, target))
+                for give in gives:
+                    out.append(Play(first, None, u, (), None, None, target, give))
+    return out
+
+
+# -- reasons for refusals ------------------------------------------------------------------------
+
+
+def penalty_ok(game: Game, seat: int, move: Penalty) -> bool:
+    return (
+        seat == REFEREE
+        and game.phase < Phase.ROUND_OVER
+        and 0 <= move.target < game.n
+        and game.in_round[move.target]
+        and 1 <= move.count <= 50
+    )
+
+
+def reason(game: Game, seat: int, move: Move) -> str:
+    """Why ``move`` is refused now, in plain words citing the rule."""
+    rules = game.rules
+    text = game._rule_text
+    if game.phase == Phase.MATCH_OVER:
+        return "the match is over"
+    if isinstance(move, Deal):
+        return "only the referee deals" if seat != REFEREE else "the round is not over yet"
+    if isinstance(move, Penalty):
+        if seat != REFEREE:
+            return "only the referee gives table penalties"
+        if game.phase == Phase.ROUND_OVER:
+            return "the round is over"
+        if not 0 <= move.target < game.n or not game.in_round[move.target]:
+            return f"seat {move.target} is not playing this round"
+        return f"a penalty must be 1 to 50 cards, not {move.count}"
+    if game.phase == Phase.ROUND_OVER:
+        return "the round is over: nobody may play until the next deal"
+    if not 0 <= seat < game.n:
+        return f"there is no seat {seat} (seats are 0 to {game.n - 1})"
+    if not game.in_round[seat]:
+        return f"seat {seat} is out of this round"
+    hand = game.hands[seat]
+    turn = seat == game.current
+    waiting = {
+        Phase.CHOOSE_COLOR: f"seat {game.current} must first name the colour of the wild "
+        "start card",
+        Phase.PENALTY: f"seat {game.current} must first answer the pending penalty of "
+        f"{game.pending_draw}",
+        Phase.AFTER_DRAW: f"seat {game.current} has just drawn and must play the drawn card "
+        "or keep it",
+        Phase.PLAY: f"it is seat {game.current}'s turn",
+    }[game.phase]
+    if isinstance(move, Play):
+        return _play_reason(game, seat, move, turn, waiting)
+    if isinstance(move, Draw):
+        if not turn:
+            return f"{waiting}, not seat {seat}'s"
+        if game.phase == Phase.AFTER_DRAW:
+            return "you have already drawn: play the drawn card or pass"
+        if game.phase == Phase.CHOOSE_COLOR:
+            return waiting
+        return f"seat {seat} holds a playable card and may not draw ({text['draw_with_playable']})"
+    if isinstance(move, Pass):
+        if not turn or game.phase != Phase.AFTER_DRAW:
+            return "pass only keeps a card you have just drawn"
+        return f"the drawn card must be played ({text['after_draw']})"
+    if isinstance(move, Challenge):
+        if not rules.challenge:
+            return "challenges are off (challenge=false)"
+        if game.phase != Phase.PENALTY or not game._stack:
+            return "there is no +4 to challenge"
+        if not turn:
+            return f"only seat {game.current}, who faces the +4, may challenge it"
+        return "only the +4 on top of the discard pile can be challenged"
+    if isinstance(move, ChooseColor):
+        if game.phase != Phase.CHOOSE_COLOR:
+            return "there is no colour to name now (a wild's colour is named with the play)"
+        return f"seat {game.current}, the first player, names the colour"
+    if isinstance(move, Timeout):
+        if not rules.turn_time_limit:
+            return "there is no time limit (turn_time_limit=0)"
+        return f"only the seat to act, seat {game.current}, can run out of time"
+    if isinstance(move, CallUno):
+        if game._called[seat]:
+            return f"seat {seat} has already called UNO"
+        return (
+            f"seat {seat} holds {len(hand)} cards and would not be left with one "
+            f"({text['false_uno_penalty']})"
+        )
+    if isinstance(move, Catch):
+        t = move.target
+        if t == seat:
+            return "you cannot catch yourself"
+        if not 0 <= t < game.n or not game.in_round[t]:
+            return f"seat {t} is not playing this round"
+        if len(game.hands[t]) != 1:
+            why = f"seat {t} holds {len(game.hands[t])} cards"
+        elif game._called[t]:
+            why = f"seat {t} called UNO"
+        else:
+            why = f"the catch window has closed ({text['catch_window']})"
+        return f"{why} ({text['false_catch_penalty']})"
+    return "not a legal move now"
+
+
+def _play_reason(game: Game, seat: int, move: Play, turn: bool, waiting: str) -> str:
+    rules = game.rules
+    text = game._rule_text
+    hand = list(game.hands[seat])
+    card = move.card
+    for c in move.cards:
+        if c not in hand:
+            return f"seat {seat} holds no {'more ' if c != card else ''}{c.code}"
+        hand.remove(c)
+    if not turn:
+        if game.phase == Phase.CHOOSE_COLOR:
+            return waiting
+        jump = game._jump
+        if rules.jump_in == "off" and not rules.sum_jump_in:
+            return f"{waiting}, not seat {seat}'s ({text['jump_in']})"
+        if jump is None:
+            return f"{waiting}, and there is no card to jump in on now"
+        if seat == jump.player:
+            return "you cannot jump in on your own card"
+        if seat in jump.skipped:
+            return f"seat {seat} was skipped and may not jump in with an identical card (003)"
+        if move.more:
+            return f"the cards do not add up to {jump.cards[0].code} ({text['sum_jump_in']})"
+        return (
+            f"a jump-in needs a card identical to {' '.join(c.code for c in jump.cards)} "
+            f"({text['jump_in']})"
+        )
+    if game.phase == Phase.CHOOSE_COLOR:
+        return waiting
+    if game.phase == Phase.PENALTY:
+        return (
+            f"a penalty of {game.pending_draw} is pending: draw it"
+            + (", challenge the +4" if challengeable(game) else "")
+            + f" or answer with a card the rules allow ({text['stacking']}, {text['deflect']})"
+        )
+    if game.phase == Phase.AFTER_DRAW and (move.more or card != game._drawn):
+        assert game._drawn is not None
+        return (
+            f"after drawing, seat {seat} may only play the drawn card {game._drawn.code} "
+            "or keep it (000)"
+        )
+    if move.more and rules.multi_play == "off":
+        return f"only one card may be played at a time ({text['multi_play']})"
+    if (
+        COLOR_OF[card] < 0
+        and move.color is None
+        and not (rules.wild_multi and (move.peek is not None or move.trade is not None))
+    ):
+        return f"a wild needs a colour, e.g. 'play {card.code} blue'"
+    if COLOR_OF[card] >= 0 and move.color is not None and not move.more:
+        return f"{card.code} is not a wild: it takes no colour"
+    if move.swap is not None and not rules.seven_zero and RANK_OF[card] != Rank.WILD_CUSTOMIZABLE:
+        return f"a swap needs seven_zero ({text['seven_zero']})"
+    if (move.peek is not None or move.trade is not None) and not rules.wild_multi:
+        return f"peeking and trading need wild_multi ({text['wild_multi']})"
+    if not any(playable(game, c, seat) for c in move.cards):
+        if RANK_OF[card] == _WD4:
+            return (
+                "this +4 would be dishonest and bluffing is off "
+                f"({text['challenge']}, {text['wd4_rule']})"
+            )
+        top = game.discard[-1]
+        return (
+            f"{card.code} does not match the top card {top.code} "
+            f"(active colour {Color(game.color).label})"
+        )
+    if rules.number_finish and not hand and any(RANK_OF[c] > 9 for c in move.cards):
+        return f"your last card must be a number card ({text['number_finish']})"
+    if move.more:
+        if rules.multi_play == "identical_pair" and not hand and not game._called[seat]:
+            return "call UNO before playing your last two cards together (001)"
+        return f"these cards cannot be played together ({text['multi_play']})"
+    if move.uno:
+        if game._called[seat]:
+            return f"seat {seat} has already called UNO"
+        return (
+            f"calling UNO with this play would leave {len(hand)} cards "
+            f"({text['false_uno_penalty']})"
+        )
+    if RANK_OF[card] in (_SEVEN, _ZERO) and rules.seven_zero and hand:
+        if RANK_OF[card] == _SEVEN and move.swap is None:
+            return "a 7 must swap hands with another player: 'play R7 swap 2' (003 Q1)"
+        return f"the swap target must be another seat in the round ({text['seven_zero']})"
+    return "not a legal move now (check the colour, the target or the cards to trade)"

@@ -1,0 +1,464 @@
+"""What a played card does (RULES.md §4-§7): effects, pending penalties, stacking, deflecting,
+jump-ins, seven-zero, several cards at once, wild_multi, going out, and the +4 challenge.
+
+Functions of a :class:`~unokit.game.Game`, called by ``Game.apply`` for a legal move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
+from unokit.effects import CUSTOM_EFFECTS
+from unokit.legality import is_honest
+from unokit.moves import Play
+from unokit.phase import Phase
+
+if TYPE_CHECKING:
+    from unokit.game import Game
+
+__all__ = ["JumpWindow", "StackEntry", "challenge", "resolve_play", "take_penalty"]
+
+_WILD = Rank.WILD
+_WD4 = Rank.WILD_DRAW_FOUR
+_SKIP = Rank.SKIP
+_REVERSE = Rank.REVERSE
+_DRAW_TWO = Rank.DRAW_TWO
+
+
+class StackEntry(NamedTuple):
+    """One draw card of the pending penalty: who played it, and (for a +4) whether it was
+    honest against ``color``, the active colour when it was played, with the hand then."""
+
+    seat: int
+    card: Card
+    honest: bool
+    color: int
+    hand: tuple[Card, ...]
+
+
+class JumpWindow(NamedTuple):
+    """The chance to jump in on the cards just played, until the next move (§7.3, §7.6).
+    ``direction``/``pending``/``stack`` are the state before those cards took effect, so that
+    a jump-in can cancel them; ``skipped`` are the seats they skipped."""
+
+    player: int
+    cards: tuple[Card, ...]
+    direction: int
+    pending: int
+    stack: int
+    skipped: tuple[int, ...]
+
+
+class _Effects:
+    """The :class:`~unokit.effects.EffectContext` a custom effect acts through."""
+
+    def __init__(self, game: Game, player: int, target: int | None) -> None:
+        self.game = game
+        self._player = player
+        self._target = target
+        self.next: int = game._next(player)
+
+    @property
+    def player(self) -> int:
+        return self._player
+
+    @property
+    def target(self) -> int | None:
+        return self._target
+
+    def seats(self) -> list[int]:
+        out = [self._player] if self.game.in_round[self._player] else []
+        seat = self.game._next(self._player)
+        while seat not in out:
+            out.append(seat)
+            seat = self.game._next(seat)
+        return out
+
+    def next_seat(self, seat: int) -> int:
+        return self.game._next(seat)
+
+    def draw(self, seat: int, count: int) -> None:
+        got = self.game._draw(seat, count)
+        self.game._emit("draw", seat, (tuple(got),))
+
+    def set_next(self, seat: int) -> None:
+        self.next = seat
+
+    def swap_hands(self, a: int, b: int) -> None:
+        _swap(self.game, a, b)
+
+
+def _draw_amount(card: Card) -> int:
+    rank = RANK_OF[card]
+    return 2 if rank == _DRAW_TWO else 4 if rank == _WD4 else 0
+
+
+def _pending_mode(game: Game, card: Card) -> bool:
+    """Whether a draw card's penalty waits for an answer (someone may still respond)."""
+    rules = game.rules
+    if rules.stacking != "off" or rules.deflect != "off" or rules.jump_in != "off":
+        return True
+    return RANK_OF[card] == _WD4 and rules.challenge
+
+
+def resolve_play(game: Game, seat: int, play: Play) -> None:
+    """Carry out a legal play by ``seat``."""
+    rules = game.rules
+    window = game._jump
+    game._jump = None
+    phase = game.phase
+    out_of_turn = seat != game.current
+    cards = play.cards
+    first = play.card
+    rank = RANK_OF[first]
+    if out_of_turn:
+        assert window is not None
+        _cancel_jumped(game, seat, window, len(cards) > 1)
+        phase = game.phase
+    hand = game.hands[seat]
+    honest = True
+    snapshot: tuple[Card, ...] = ()
+    if rank == _WD4:
+        honest = is_honest(game, seat)
+        snapshot = tuple(hand)
+    before = game.color
+    for card in cards:
+        hand.remove(card)
+    game.discard.extend(cards)
+    if play.color is not None:
+        game.color = int(play.color)
+    elif COLOR_OF[first] >= 0:
+        game.color = COLOR_OF[cards[-1]]
+    game._tops = cards if len(cards) > 1 and rank <= 9 else None
+    game.phase = Phase.PLAY
+    game._drawn = None
+    answering = phase == Phase.PENALTY and not out_of_turn
+    game._emit("play", seat, (cards, play.color))
+    left = len(hand)
+    if play.uno:
+        if left == 1:
+            game._called[seat] = True
+            game._emit("uno", seat)
+        else:
+            game._false_uno(seat)
+    elif left == 1 and not game._called[seat]:
+        game._window[seat] = True
+    if left == 0:
+        _go_out(game, seat, cards, answering)
+        return
+    direction, pending, stack = game.direction, game.pending_draw, len(game._stack)
+    skipped: tuple[int, ...] = ()
+    k = len(cards)
+    if answering and (rank in (_SKIP, _REVERSE)):
+        _deflect(game, seat, first)
+    elif rank in (_DRAW_TWO, _WD4):
+        _draw_card(game, seat, first, 2 * k if rank == _DRAW_TWO else 4, honest, before, snapshot)
+    elif rank <= 9:
+        if rules.seven_zero and rank == Rank.SEVEN and play.swap is not None:
+            _swap(game, seat, play.swap)
+        elif rules.seven_zero and rank == Rank.ZERO:
+            _rotate(game, seat)
+        game.current = game._next(seat)
+    elif rank == _SKIP:
+        count = 1 if rules.multi_play == "identical_pair" else k
+        victim = seat
+        for _ in range(count):
+            victim = game._next(victim)
+            skipped += (victim,)
+        game.current = game._next(victim)
+        game._emit("skip", victim if count == 1 else None, (game.current, skipped))
+    elif rank == _REVERSE:
+        if k % 2:
+            game.direction = -game.direction
+            game._emit("reverse", seat, (game.direction,))
+            if game._active_count() == 2:
+                game.current = seat
+                game._emit("reverse_two", seat)
+            else:
+                game.current = game._next(seat)
+        else:
+            game._emit("reverses_cancel", seat, (k,), "multi_play")
+            game.current = game._next(seat)
+    elif rank == _WILD:
+        if play.peek is not None:
+            _peek(game, seat, play.peek)
+        elif play.trade is not None:
+            _trade(game, seat, play.trade, play.give)
+        game.current = game._next(seat)
+    elif rank == Rank.WILD_SHUFFLE_HANDS:
+        _shuffle_hands(game, seat)
+        game.current = game._next(seat)
+    elif rank == Rank.WILD_CUSTOMIZABLE:
+        effect = CUSTOM_EFFECTS[rules.custom_effect]
+        ctx = _Effects(game, seat, play.swap)
+        if effect.name != "none":
+            game._emit("custom", seat, (effect.description,), "custom_effect")
+        effect.run(ctx)
+        game.current = ctx.next
+    else:  # wild_swimming
+        _swim(game, game._next(seat))
+    if rules.jump_in != "off" or rules.sum_jump_in:
+        game._jump = JumpWindow(seat, cards, direction, pending, stack, skipped)
+
+
+def _cancel_jumped(game: Game, seat: int, window: JumpWindow, summed: bool) -> None:
+    """A jump-in cancels the jumped card's effect (003 抢牌 Q2, Q5)."""
+    rules = game.rules
+    stacked = bool(window.pending or game.pending_draw)
+    game.direction = window.direction
+    if stacked:
+        if rules.jump_in_stacking == "new":
+            game.pending_draw = 0
+            game._stack.clear()
+        else:
+            game.pending_draw = window.pending
+            del game._stack[window.stack :]
+    game.phase = Phase.PLAY
+    if summed:
+        game._emit("sum_jump_in", seat, (window.player, window.cards), "sum_jump_in")
+    else:
+        rule = "jump_in_stacking" if stacked else "jump_in"
+        game._emit("jump_in", seat, (window.player, window.cards, stacked), rule)
+    if game.pending_draw:
+        game.phase = Phase.PENALTY
+
+
+def _draw_card(
+    game: Game,
+    seat: int,
+    card: Card,
+    amount: int,
+    honest: bool,
+    before: int,
+    snapshot: tuple[Card, ...],
+) -> None:
+    """A +2 or +4 (or several +2): at once, or as a pending penalty someone may answer."""
+    victim = game._next(seat)
+    if _pending_mode(game, card):
+        game._stack.append(StackEntry(seat, card, honest, before, snapshot))
+        game.pending_draw += amount
+        game.phase = Phase.PENALTY
+        game.current = victim
+        rule = "stacking" if game.rules.stacking != "off" else "challenge"
+        game._emit("penalty_pending", victim, (game.pending_draw,), rule)
+    else:
+        got = game._draw(victim, amount)
+        game.current = game._next(victim)
+        game._emit("penalty_draw", victim, (tuple(got), card.code, game.current))
+
+
+def _deflect(game: Game, seat: int, card: Card) -> None:
+    """Reverse/skip madness (004): pass the pending penalty on, or send it back."""
+    if RANK_OF[card] == _REVERSE:
+        game.direction = -game.direction
+    victim = game._next(seat)
+    game.current = victim
+    game.phase = Phase.PENALTY
+    game._emit("deflect", seat, (card.code, game.pending_draw, victim), "deflect")
+
+
+def take_penalty(game: Game, seat: int) -> None:
+    """The seat facing the pending penalty draws it and loses the turn."""
+    count = game.pending_draw
+    game.pending_draw = 0
+    game._stack.clear()
+    game.phase = Phase.PLAY
+    got = game._draw(seat, count)
+    game.current = game._next(seat)
+    game._emit("penalty_draw", seat, (tuple(got), "pending penalty", game.current))
+
+
+def challenge(game: Game, seat: int) -> None:
+    """The seat facing a +4 challenges it (RULES.md §5, §7.1 ``stack_challenge``)."""
+    rules = game.rules
+    pending = game.pending_draw
+    stack = list(game._stack)
+    game.pending_draw = 0
+    game._stack.clear()
+    game.phase = Phase.PLAY
+    if rules.stack_challenge == "all":
+        run: list[StackEntry] = []
+        for entry in reversed(stack):
+            if RANK_OF[entry.card] != _WD4:
+                break
+            run.insert(0, entry)
+    else:
+        run = [stack[-1]]
+    game._revealed = (seat, {e.seat: e.hand for e in run})
+    for entry in run:
+        game._emit("reveal", seat, (entry.seat, entry.hand), private=seat)
+    liars = [e for e in run if not e.honest]
+    what = _evidence_name(game, run[-1].color)
+    if not liars:
+        extra = rules.challenge_fail_extra * len(run)
+        got = game._draw(seat, pending + extra)
+        game.current = game._next(seat)
+        players = ", ".join(str(e.seat) for e in run)
+        game._emit("challenge_lost", seat, (players, what, (), len(got)), "wd4_rule")
+        return
+    if len(run) == 1:
+        shares = [(run[0].seat, min(4, pending))]
+        rest = pending - shares[0][1]
+    else:
+        base, odd = divmod(pending, len(liars))
+        shares = [(e.seat, base + (1 if i < odd else 0)) for i, e in enumerate(liars)]
+        rest = 0
+    for liar, count in shares:
+        evidence = tuple(c for c in _entry(run, liar).hand if _evidence(game, c, _entry(run, liar)))
+        got = game._draw(liar, count)
+        game._emit(
+            "challenge_won",
+            seat,
+            (liar, what, evidence, len(got), Color(game.color).label),
+            "stack_challenge" if len(run) > 1 else "wd4_rule",
+        )
+    if rest:
+        got = game._draw(seat, rest)
+        game._emit("challenger_takes_rest", seat, (len(got),), "stacking")
+    game.current = seat
+
+
+def _entry(run: list[StackEntry], seat: int) -> StackEntry:
+    return next(e for e in run if e.seat == seat)
+
+
+def _evidence_name(game: Game, before: int) -> str:
+    color = Color(before).label if before >= 0 else "matching"
+    if game.rules.wd4_rule == "no_matching_color":
+        return f"{color} card"
+    return "other playable card"
+
+
+def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:
+    """Whether ``card`` made the +4 of ``entry`` dishonest."""
+    if RANK_OF[card] == _WD4:
+        return False
+    if COLOR_OF[card] == entry.color:
+        return True
+    return game.rules.wd4_rule == "no_playable_card" and COLOR_OF[card] < 0
+
+
+# -- hands changing owner ------------------------------------------------------------------------
+
+
+def _swap(game: Game, seat: int, target: int) -> None:
+    """Seven-zero 7 (003): swap hands with the chosen player."""
+    game.hands[seat], game.hands[target] = game.hands[target], game.hands[seat]
+    game._emit("swap", seat, (target,), "seven_zero")
+    _hands_changed(game, (seat, target))
+
+
+def _rotate(game: Game, seat: int) -> None:
+    """Seven-zero 0 (003 Q2): every hand passes to the next player in the current direction."""
+    seats = [s for s in range(game.n) if game.in_round[s]]
+    old = {s: game.hands[s] for s in seats}
+    for s in seats:
+        game.hands[game._next(s)] = old[s]
+    game._emit("rotate", seat, (game.direction,), "seven_zero")
+    _hands_changed(game, seats)
+
+
+def _hands_changed(game: Game, seats: tuple[int, ...] | list[int]) -> None:
+    """Whoever comes to hold one card by a swap must call UNO (004)."""
+    for s in seats:
+        game._called[s] = False
+        game._window[s] = len(game.hands[s]) == 1
+
+
+def _peek(game: Game, seat: int, target: int) -> None:
+    """wild_multi (001): look at one player's hand, shown to you alone."""
+    shown = tuple(game.hands[target])
+    game._revealed = (seat, {target: shown})
+    game._emit("peek", seat, (target, shown), "wild_multi", private=seat)
+
+
+def _trade(game: Game, seat: int, target: int, give: tuple[Card, ...]) -> None:
+    """wild_multi (001): give three chosen cards, take three at random from the target."""
+    theirs = game.hands[target]
+    taken: list[Card] = []
+    for _ in range(min(3, len(theirs))):
+        taken.append(theirs.pop(game._rng.below(len(theirs))))
+    mine = game.hands[seat]
+    for card in give:
+        mine.remove(card)
+        theirs.append(card)
+    mine.extend(taken)
+    game._emit("trade", seat, (target, give, tuple(taken)), "wild_multi", private=seat)
+    _hands_changed(game, (seat, target))
+
+
+def _shuffle_hands(game: Game, seat: int) -> None:
+    seats = [s for s in range(game.n) if game.in_round[s]]
+    pool = [card for s in seats for card in game.hands[s]]
+    game._rng.shuffle(pool)
+    for s in seats:
+        game.hands[s] = []
+    target = game._next(seat)
+    while pool:
+        game.hands[target].append(pool.pop())
+        target = game._next(target)
+    game._emit("shuffle_hands", seat, (game._next(seat),))
+    _hands_changed(game, seats)
+
+
+def _swim(game: Game, victim: int, final: bool = False) -> None:
+    drawn: list[Card] = []
+    found = False
+    while True:
+        got = game._draw(victim, 1, final)
+        if not got:
+            break
+        drawn.append(got[0])
+        if COLOR_OF[got[0]] == Color.BLUE:
+            found = True
+            break
+    skips = game.rules.swimming_skips
+    game.current = game._next(victim) if skips else victim
+    game._emit("swim", victim, (tuple(drawn), found, game.current, skips), "swimming_skips")
+
+
+# -- going out -----------------------------------------------------------------------------------
+
+
+def _go_out(game: Game, seat: int, cards: tuple[Card, ...], answering: bool) -> None:
+    """The player's last card(s): the round ends (or, under rank_all, goes on without them).
+    Only a draw penalty still happens, at once and unanswerable (003 Q7)."""
+    game.in_round[seat] = False
+    game.out_order.append(seat)
+    game._emit("out", seat, (len(game.out_order),))
+    first = cards[0]
+    rank = RANK_OF[first]
+    amount = sum(_draw_amount(c) for c in cards)
+    if answering and (rank in (_SKIP, _REVERSE)):
+        if rank == _REVERSE:
+            game.direction = -game.direction
+        amount = game.pending_draw
+    elif answering:
+        amount += game.pending_draw
+    game.pending_draw = 0
+    game._stack.clear()
+    remaining = game._active_count()
+    ending = game.rules.round_end == "first_out" or remaining <= 1
+    victim = game._next(seat)
+    if remaining >= 1 and amount:
+        got = game._draw(victim, amount, final=ending)
+        game.current = game._next(victim)
+        game._emit("penalty_draw", victim, (tuple(got), "last card", game.current))
+    elif remaining >= 1 and rank == Rank.WILD_SWIMMING:
+        _swim(game, victim, final=ending)
+    elif not ending:
+        game.phase = Phase.PLAY
+        if rank == _SKIP:
+            game.current = game._next(victim)
+            game._emit("skip", victim, (game.current, (victim,)))
+        elif rank == _REVERSE:
+            game.direction = -game.direction
+            game._emit("reverse", seat, (game.direction,))
+            game.current = game._next(seat)
+        else:
+            game.current = victim
+    if ending:
+        game._end_round()
+    else:
+        game.phase = Phase.PLAY

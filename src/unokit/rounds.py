@@ -1,0 +1,246 @@
+"""Rounds of a match (RULES.md §2, §8): dealer, deal, start card, end of round, next round.
+
+Functions of a :class:`~unokit.game.Game`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from unokit.cards import COLOR_OF, RANK_OF, Card, Rank
+from unokit.phase import Phase
+from unokit.scoring import (
+    eliminated_after_round,
+    hand_points,
+    match_is_over,
+    match_ranking,
+    round_points,
+    team_of,
+)
+
+if TYPE_CHECKING:
+    from unokit.game import Game
+
+__all__ = [
+    "deal",
+    "end_round",
+    "next_round",
+    "select_first_dealer",
+    "turn_start_card",
+    "void_round",
+]
+
+
+def _alive(game: Game) -> list[int]:
+    return [s for s in range(game.n) if not game.eliminated[s]]
+
+
+def select_first_dealer(game: Game) -> None:
+    """draw_highest (000, 001, 004), random, or previous_winner (random in a new match)."""
+    seats = _alive(game)
+    if game.rules.dealer_selection == "draw_highest":
+        game.dealer = draw_for_dealer(game, seats)
+    else:
+        game.dealer = game._rng.choice(seats)
+    game._emit("dealer", game.dealer, (), "dealer_selection")
+
+
+def draw_for_dealer(game: Game, seats: list[int]) -> int:
+    """Each seat draws; the highest number deals; ties among the highest draw again."""
+    pile = game._deck[:]
+    game._rng.shuffle(pile)
+    contenders = list(seats)
+    redraw = game.rules.dealer_draw_actions == "redraw"
+    while True:
+        values: dict[int, int] = {}
+        for seat in contenders:
+            while True:
+                if not pile:
+                    pile = game._deck[:]
+                    game._rng.shuffle(pile)
+                card = pile.pop()
+                game._emit("dealer_draw", seat, (card,))
+                rank = RANK_OF[card]
+                if rank <= 9:
+                    values[seat] = int(rank)
+                    break
+                if not redraw:
+                    values[seat] = 0
+                    break
+        best = max(values.values())
+        contenders = [s for s in contenders if values[s] == best]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def deal(game: Game) -> None:
+    """Shuffle every card of the game, deal from the dealer's left, turn the start card."""
+    game.round_no += 1
+    n = game.n
+    game.in_round = [not e for e in game.eliminated]
+    game.out_order = []
+    game.winner = None
+    game.round_points = [0] * n
+    game.direction = 1
+    game.pending_draw = 0
+    game._stack.clear()
+    game._drawn = None
+    game._jump = None
+    game._tops = None
+    game._called = [False] * n
+    game._window = [False] * n
+    pile = game._deck[:]
+    game._rng.shuffle(pile)
+    game.hands = [[] for _ in range(n)]
+    order = []
+    seat = game.dealer
+    for _ in range(sum(game.in_round)):
+        seat = game._next(seat, 1)
+        order.append(seat)
+    for _ in range(game.rules.hand_size):
+        for seat in order:
+            game.hands[seat].append(pile.pop())
+    game.draw_pile = pile
+    game.discard = []
+    game.phase = Phase.PLAY
+    game._emit("deal", game.dealer, (game.rules.hand_size, game.round_no))
+    turn_start_card(game)
+
+
+def turn_start_card(game: Game) -> None:
+    """Turn up the start card and apply it (§2)."""
+    pile = game.draw_pile
+    bury = game.rules.start_card == "redraw_until_number"
+    first_turn = True
+    for _ in range(len(game._deck) * 2):
+        card = pile.pop()
+        game._emit("start_card", None, (card,))
+        rank = RANK_OF[card]
+        if bury and (rank.is_wild or rank == Rank.DRAW_TWO or (not first_turn and rank > 9)):
+            pile.insert(0, card)
+            game._emit("start_buried", None, (card,), "start_card")
+            first_turn = False
+            continue
+        if rank == Rank.WILD_DRAW_FOUR:
+            pile.append(card)
+            game._rng.shuffle(pile)
+            game._emit("start_returned", None, (card,))
+            continue
+        game.discard.append(card)
+        break
+    _apply_start_card(game, game.discard[-1])
+
+
+def _apply_start_card(game: Game, card: Card) -> None:
+    rank = RANK_OF[card]
+    game.color = COLOR_OF[card]
+    dealer = game.dealer
+    first = game._next(dealer, 1)
+    game.current = first
+    if rank == Rank.SKIP:
+        game.current = game._next(first, 1)
+        game._emit("start_skip", first, (game.current,))
+    elif rank == Rank.REVERSE:
+        game.direction = -1
+        if game._active_count() == 2:
+            game.current = dealer
+            game._emit("start_reverse_two", first, (dealer,))
+        else:
+            if game.rules.start_reverse == "dealer_right":
+                game.current = game._next(dealer, -1)
+            game._emit("start_reverse", None, (game.current,), "start_reverse")
+    elif rank == Rank.DRAW_TWO:
+        # never stackable, deflectable or jumpable: it falls on the first player (003)
+        got = game._draw(first, 2)
+        game.current = game._next(first, 1)
+        game._emit("start_draw_two", first, (tuple(got), game.current))
+    elif COLOR_OF[card] < 0:
+        game.phase = Phase.CHOOSE_COLOR
+        game._emit("start_wild", first)
+
+
+def void_round(game: Game) -> None:
+    """empty_draw_pile = void_round (001 黄牌): the round is abandoned with no score."""
+    game._emit("void_round", None, (), "empty_draw_pile")
+    game.winner = None
+    game.round_points = [0] * game.n
+    game.pending_draw = 0
+    game._stack.clear()
+    game._jump = None
+    game.phase = Phase.ROUND_OVER
+
+
+def end_round(game: Game) -> None:
+    """Score the round (§8) and decide whether the match goes on."""
+    rules = game.rules
+    seats = _alive(game)
+    winner = game.out_order[0]
+    game.winner = winner
+    game.pending_draw = 0
+    game._stack.clear()
+    game._drawn = None
+    game._jump = None
+    points = [hand_points(game.hands[s], rules.deck) for s in range(game.n)]
+    remaining = sorted((s for s in seats if s not in game.out_order), key=lambda s: (points[s], s))
+    ranking = game.out_order + remaining
+    if rules.teams:
+        team = team_of(rules, winner)
+        mates = tuple(s for s in seats if team_of(rules, s) == team)
+        game._emit("round_won", winner, (team, mates))
+    else:
+        game._emit("round_won", winner)
+    gained = round_points(rules, points, winner, seats)
+    game.round_points = gained
+    game.scored_rounds += 1
+    for s in range(game.n):
+        game.scores[s] += gained[s]
+        if gained[s] and rules.scoring != "none":
+            game._emit("points", s, (gained[s], game.scores[s]), "scoring")
+    for s in eliminated_after_round(rules, points, game.scores, winner, seats):
+        game.eliminated[s] = True
+        game.elimination_order.append(s)
+        game._emit("eliminated", s, (rules.describe("scoring"),))
+    alive = _alive(game)
+    game.out_order = ranking
+    if match_is_over(rules, game.scores, alive, game.scored_rounds):
+        game.phase = Phase.MATCH_OVER
+        game.match_ranking = match_ranking(
+            rules, game.scores, alive, game.elimination_order, ranking
+        )
+        game._emit("match_won", game.match_ranking[0], (tuple(game.match_ranking),), "scoring")
+    else:
+        game.phase = Phase.ROUND_OVER
+
+
+def next_round(game: Game) -> None:
+    """The referee deals the next round: seats may change (§7.12), then the dealer (§2)."""
+    every = game.rules.seat_change_every
+    if every and game.round_no % every == 0:
+        _change_seats(game)
+    how = game.rules.next_dealer
+    winner = game.winner
+    if how == "previous_winner" and winner is not None and not game.eliminated[winner]:
+        game.dealer = winner
+    elif how == "draw_highest":
+        game.dealer = draw_for_dealer(game, _alive(game))
+    else:
+        game.in_round = [not e for e in game.eliminated]
+        game.dealer = game._next(game.dealer, 1)
+    game._emit("dealer", game.dealer, (), "next_dealer")
+    deal(game)
+
+
+def _change_seats(game: Game) -> None:
+    """001 (四) 座位交换: players move to shuffled seats, taking their scores with them."""
+    n = game.n
+    order = list(range(n))
+    game._rng.shuffle(order)  # the player at old seat order[i] moves to seat i
+    new_seat = {old: i for i, old in enumerate(order)}
+    game.seating = [game.seating[old] for old in order]
+    game.scores = [game.scores[old] for old in order]
+    game.eliminated = [game.eliminated[old] for old in order]
+    game.elimination_order = [new_seat[s] for s in game.elimination_order]
+    if game.winner is not None:
+        game.winner = new_seat[game.winner]
+    game.dealer = new_seat[game.dealer]
+    game._emit("seat_change", None, (tuple(game.seating),), "seat_change_every")
