@@ -15,23 +15,22 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from unokit import REFEREE, Game, IllegalMoveError, Rules, RulesError
-from unokit.rules import PRESETS as ALL_PRESETS
 from unokit.cards import ALL_CARDS, Color, deck_cards
-from unokit.effects import CUSTOM_EFFECTS
 from unokit.moves import (
     CALL_UNO,
     CHALLENGE,
     DEAL,
-    Challenge,
     DRAW,
     PASS,
     TIMEOUT,
     Catch,
+    Challenge,
     ChooseColor,
     Move,
     Play,
 )
 from unokit.rng import Rng
+from unokit.rules import PRESETS as ALL_PRESETS
 
 PRESETS = list(ALL_PRESETS)
 
