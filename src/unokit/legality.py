@@ -305,7 +305,7 @@ def _jump_plays(game: Game, seat: int) -> list[Move]:
                 out += _variants(game, seat, (card,))
     if rules.sum_jump_in and len(tops) == 1 and RANK_OF[tops[0]] <= 9 and game.phase == Phase.PLAY:
         for group in _sums(game, seat, tops[0]):
-            out += _variants(game, seat, group)
+            out += _variants(game, seat, group, summed=True)
     return out
 
 
@@ -340,7 +340,9 @@ def _others(game: Game, seat: int) -> list[int]:
     return [s for s in range(game.n) if s != seat and game.in_round[s]]
 
 
-def _variants(game: Game, seat: int, cards: tuple[Card, ...]) -> list[Move]:
+def _variants(
+    game: Game, seat: int, cards: tuple[Card, ...], summed: bool = False
+) -> list[Move]:
     """Every way to play these cards: colour, targets, wild_multi choices, with UNO or not."""
     rules = game.rules
     hand = game.hands[seat]
@@ -365,7 +367,8 @@ def _variants(game: Game, seat: int, cards: tuple[Card, ...]) -> list[Move]:
         colors: Iterable[Color | None] = tuple(Color)
     else:
         shades = {COLOR_OF[c] for c in cards}
-        colors = tuple(Color(c) for c in sorted(shades)) if len(shades) > 1 else (None,)
+        several = len(shades) > 1 and not summed  # a sum jump-in names no colour (001)
+        colors = tuple(Color(c) for c in sorted(shades)) if several else (None,)
     targets: Iterable[int | None] = (None,)
     targeted = rank == Rank.WILD_CUSTOMIZABLE and CUSTOM_EFFECTS[rules.custom_effect].targeted
     if (swaps and rank == _SEVEN) or targeted:

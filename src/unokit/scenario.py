@@ -175,7 +175,13 @@ class JudgeResult:
 
 
 def _line_of(text: str, needle: str) -> int | None:
-    for number, line in enumerate(text.splitlines(), 1):
+    """The line that sets ``needle`` (``needle = ...``), else the first that mentions it."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
+        bare = line.strip().lstrip('"')
+        if bare.startswith(needle) and bare[len(needle):].lstrip('"').lstrip().startswith("="):
+            return number
+    for number, line in enumerate(lines, 1):
         if needle in line:
             return number
     return None
