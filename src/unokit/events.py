@@ -128,10 +128,13 @@ _TEXTS: dict[str, _Template] = {
         f"seat {e.args[2]} now faces it"
     ),
     "jump_in": lambda e, f: (
-        f"seat {e.seat} jumps in on seat {e.args[0]}'s {_cards(e.args[1])}: that card's effect is "
-        "cancelled"
-        + (" with the stack before it" if e.args[2] else "")
-        + f" and play goes on from seat {e.seat}"
+        f"seat {e.seat} jumps in on seat {e.args[0]}'s {_cards(e.args[1])}: "
+        + {
+            "": "that card's effect is cancelled",
+            "new": "that card and every stacked penalty before it are cancelled",
+            "old": "that card's penalty is cancelled, the stack before it stands",
+        }[e.args[2]]
+        + f", and play goes on from seat {e.seat}"
     ),
     "sum_jump_in": lambda e, f: (
         f"seat {e.seat} jumps in on seat {e.args[0]}'s {_cards(e.args[1])} with cards adding up "

@@ -340,9 +340,7 @@ def _others(game: Game, seat: int) -> list[int]:
     return [s for s in range(game.n) if s != seat and game.in_round[s]]
 
 
-def _variants(
-    game: Game, seat: int, cards: tuple[Card, ...], summed: bool = False
-) -> list[Move]:
+def _variants(game: Game, seat: int, cards: tuple[Card, ...], summed: bool = False) -> list[Move]:
     """Every way to play these cards: colour, targets, wild_multi choices, with UNO or not."""
     rules = game.rules
     hand = game.hands[seat]

@@ -219,7 +219,8 @@ def _cancel_jumped(game: Game, seat: int, window: JumpWindow, summed: bool) -> N
         game._emit("sum_jump_in", seat, (window.player, window.cards), "sum_jump_in")
     else:
         rule = "jump_in_stacking" if stacked else "jump_in"
-        game._emit("jump_in", seat, (window.player, window.cards, stacked), rule)
+        mode = rules.jump_in_stacking if stacked else ""
+        game._emit("jump_in", seat, (window.player, window.cards, mode), rule)
     if game.pending_draw:
         game.phase = Phase.PENALTY
 
@@ -305,8 +306,10 @@ def challenge(game: Game, seat: int) -> None:
         shares = [(e.seat, base + (1 if i < odd else 0)) for i, e in enumerate(liars)]
         rest = 0
     for liar, count in shares:
-        evidence = tuple(c for c in _entry(run, liar).hand if _evidence(game, c, _entry(run, liar)))
+        entry = _entry(run, liar)
+        evidence = tuple(c for c in entry.hand if _evidence(game, c, entry))
         got = game._draw(liar, count)
+        what = _evidence_name(game, entry.color)
         game._emit(
             "challenge_won",
             seat,

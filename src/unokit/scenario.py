@@ -179,7 +179,7 @@ def _line_of(text: str, needle: str) -> int | None:
     lines = text.splitlines()
     for number, line in enumerate(lines, 1):
         bare = line.strip().lstrip('"')
-        if bare.startswith(needle) and bare[len(needle):].lstrip('"').lstrip().startswith("="):
+        if bare.startswith(needle) and bare[len(needle) :].lstrip('"').lstrip().startswith("="):
             return number
     for number, line in enumerate(lines, 1):
         if needle in line:
