@@ -686,6 +686,7 @@ class Game:
                 "honest": e.honest,
                 "color": e.color,
                 "hand": codes(e.hand),
+                "under": e.under.code if e.under is not None else None,
             }
             for e in self._stack
         ]
@@ -766,7 +767,12 @@ class Game:
         game._drawn = parse_card(data["drawn"]) if data["drawn"] else None
         game._stack = [
             StackEntry(
-                e["seat"], parse_card(e["card"]), e["honest"], e["color"], tuple(cards(e["hand"]))
+                e["seat"],
+                parse_card(e["card"]),
+                e["honest"],
+                e["color"],
+                tuple(cards(e["hand"])),
+                parse_card(e["under"]) if e["under"] else None,
             )
             for e in data["stack"]
         ]

@@ -35,6 +35,7 @@ class StackEntry(NamedTuple):
     honest: bool
     color: int
     hand: tuple[Card, ...]
+    under: Card | None = None  #: the top card it was played on
 
 
 class JumpWindow(NamedTuple):
@@ -119,6 +120,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     hand = game.hands[seat]
     honest = True
     snapshot: tuple[Card, ...] = ()
+    under = game.discard[-1] if game.discard else None
     if rank == _WD4:
         honest = is_honest(game, seat)
         snapshot = tuple(hand)
@@ -153,7 +155,8 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     if answering and (rank in (_SKIP, _REVERSE)):
         _deflect(game, seat, first)
     elif rank in (_DRAW_TWO, _WD4):
-        _draw_card(game, seat, first, 2 * k if rank == _DRAW_TWO else 4, honest, before, snapshot)
+        amount = 2 * k if rank == _DRAW_TWO else 4
+        _draw_card(game, seat, first, amount, honest, before, snapshot, under)
     elif rank <= 9:
         if rules.seven_zero and rank == Rank.SEVEN and play.swap is not None:
             _swap(game, seat, play.swap)
@@ -233,11 +236,12 @@ def _draw_card(
     honest: bool,
     before: int,
     snapshot: tuple[Card, ...],
+    under: Card | None,
 ) -> None:
     """A +2 or +4 (or several +2): at once, or as a pending penalty someone may answer."""
     victim = game._next(seat)
     if _pending_mode(game, card):
-        game._stack.append(StackEntry(seat, card, honest, before, snapshot))
+        game._stack.append(StackEntry(seat, card, honest, before, snapshot, under))
         game.pending_draw += amount
         game.phase = Phase.PENALTY
         game.current = victim
@@ -330,7 +334,7 @@ def _evidence_name(game: Game, before: int) -> str:
     color = Color(before).label if before >= 0 else "matching"
     if game.rules.wd4_rule == "no_matching_color":
         return f"{color} card"
-    return "other playable card"
+    return "another playable card"
 
 
 def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:
@@ -339,7 +343,12 @@ def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:
         return False
     if COLOR_OF[card] == entry.color:
         return True
-    return game.rules.wd4_rule == "no_playable_card" and COLOR_OF[card] < 0
+    if game.rules.wd4_rule != "no_playable_card":
+        return False
+    under = entry.under
+    return COLOR_OF[card] < 0 or (
+        under is not None and COLOR_OF[under] >= 0 and RANK_OF[under] == RANK_OF[card]
+    )
 
 
 # -- hands changing owner ------------------------------------------------------------------------
