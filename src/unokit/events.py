@@ -28,10 +28,6 @@ def _n(count: int, word: str = "card") -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _a(noun: str) -> str:
-    return ("an " if noun[:1] in "aeiou" else "a ") + noun
-
-
 def _color(color: Color | None) -> str:
     return color.label if color is not None else "none"
 
@@ -166,7 +162,7 @@ _TEXTS: dict[str, _Template] = {
         + ", ".join(f"seat {s}: player {p}" for s, p in enumerate(e.args[0]))
     ),
     "challenge_won": lambda e, f: (
-        f"challenge succeeded: seat {e.args[0]} held {_a(e.args[1])}"
+        f"challenge succeeded: seat {e.args[0]} held {e.args[1]}"
         + (f" ({_cards(e.args[2])})" if f else "")
         + f" when playing +4; seat {e.args[0]} draws {e.args[3]}; seat {e.seat} draws nothing "
         f"and plays on, matching {e.args[4]}"

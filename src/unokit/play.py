@@ -287,14 +287,15 @@ def challenge(game: Game, seat: int) -> None:
         for entry in reversed(stack):
             if RANK_OF[entry.card] != _WD4:
                 break
-            run.insert(0, entry)
+            if entry.seat != seat:  # with two players the run holds the challenger's own +4s
+                run.insert(0, entry)
     else:
         run = [stack[-1]]
     game._revealed = (seat, {e.seat: e.hand for e in run})
     for entry in run:
         game._emit("reveal", seat, (entry.seat, entry.hand), private=seat)
     liars = [e for e in run if not e.honest]
-    what = _evidence_name(game, run[-1].color)
+    what = _evidence_name(game, run[-1].color, won=False)
     if not liars:
         extra = rules.challenge_fail_extra * len(run)
         got = game._draw(seat, pending + extra)
@@ -313,7 +314,7 @@ def challenge(game: Game, seat: int) -> None:
         entry = _entry(run, liar)
         evidence = tuple(c for c in entry.hand if _evidence(game, c, entry))
         got = game._draw(liar, count)
-        what = _evidence_name(game, entry.color)
+        what = _evidence_name(game, entry.color, won=True)
         game._emit(
             "challenge_won",
             seat,
@@ -330,11 +331,13 @@ def _entry(run: list[StackEntry], seat: int) -> StackEntry:
     return next(e for e in run if e.seat == seat)
 
 
-def _evidence_name(game: Game, before: int) -> str:
+def _evidence_name(game: Game, before: int, won: bool) -> str:
+    """What made a +4 dishonest: ``a red card`` / ``another playable card`` (won), or what
+    the player lacked: ``red card`` / ``other playable card``."""
     color = Color(before).label if before >= 0 else "matching"
     if game.rules.wd4_rule == "no_matching_color":
-        return f"{color} card"
-    return "another playable card"
+        return f"a {color} card" if won else f"{color} card"
+    return "another playable card" if won else "other playable card"
 
 
 def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:
