@@ -75,6 +75,18 @@ class View:
     revealed: dict[int, tuple[Card, ...]]
     drawn_card: Card | None
     legal_moves: tuple[Move, ...]
+    rules: Rules
+    catchable: tuple[int, ...] = ()
+    jump: JumpWindow | None = None
+    stack: tuple[tuple[int, Card, int], ...] = ()  #: (seat, card, colour it was played on)
+    round_no: int = 1
+    eliminated: tuple[bool, ...] = ()
+    seating: tuple[int, ...] = ()
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the game waits for this seat's decision."""
+        return self.current == self.seat
 
     def to_dict(self) -> dict[str, Any]:
         from unokit.notation import format_move_body
@@ -628,7 +640,36 @@ class Game:
             revealed=revealed,
             drawn_card=self._drawn if seat == self.current else None,
             legal_moves=tuple(self.legal_moves(seat)),
+            rules=self.rules,
+            catchable=tuple(s for s in range(self.n) if self.catchable(s)),
+            jump=self._jump,
+            stack=tuple((e.seat, e.card, e.color) for e in self._stack),
+            round_no=self.round_no,
+            eliminated=tuple(self.eliminated),
+            seating=tuple(self.seating),
         )
+
+    def waiting_seats(self) -> list[int]:
+        """Seats other than the one to act that may act now (call UNO, catch, jump in)."""
+        if self.phase >= Phase.ROUND_OVER:
+            return []
+        rules = self.rules
+        quick = (
+            self._jump is None
+            and not rules.false_catch_penalty
+            and not rules.false_uno_penalty
+            and not any(self._window)
+            and not any(
+                len(h) == 1 and not c for h, c in zip(self.hands, self._called, strict=True)
+            )
+        )
+        if quick:
+            return []
+        return [
+            s
+            for s in range(self.n)
+            if s != self.current and self.in_round[s] and legality.legal_moves(self, s)
+        ]
 
     def copy(self) -> Game:
         """An independent copy (cheap: lists are copied, cards and moves are shared)."""

@@ -196,6 +196,102 @@ def demo(
     console.print(f"[bold green]{moves} moves; final scores {game.scores}[/]")
 
 
+@app.command()
+def tournament(
+    bots: Annotated[str, typer.Option(help="one bot level per seat, comma-separated")] = (
+        "strong,random"
+    ),
+    games: Annotated[int, typer.Option(help="games (rounds) to play")] = 1000,
+    preset: Annotated[str, typer.Option(help="rules preset")] = "official",
+    rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
+    seed: Annotated[int, typer.Option(help="first seed")] = 0,
+    workers: Annotated[int, typer.Option(help="processes (0: every core)")] = 0,
+    time_ms: Annotated[float, typer.Option(help="expert: milliseconds per decision")] = 50.0,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write results as JSON")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="write results as CSV")] = None,
+    plot: Annotated[Path | None, typer.Option(help="draw win rates to a PNG")] = None,
+    ray: Annotated[str | None, typer.Option(help="Ray cluster address ('auto', or host:port)")] = (
+        None
+    ),
+) -> None:
+    """Play bots against each other, seats rotated, on every core; report their strength."""
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from unokit.tournament import result_json, run_tournament
+
+    levels = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        rules = _rules(preset, len(levels), rule)
+        with Progress(
+            TextColumn("[bold]tournament"),
+            BarColumn(),
+            TextColumn("{task.completed}/{task.total}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+        ) as bar:
+            task = bar.add_task("games", total=games)
+            result = run_tournament(
+                rules,
+                levels,
+                games,
+                seed=seed,
+                workers=workers,
+                bot_options={"expert": {"time_ms": time_ms}},
+                progress=lambda done: bar.update(task, completed=done),
+                ray_address=ray,
+            )
+    except (UnoError, ValueError, RuntimeError) as error:
+        _fail(str(error))
+        return
+    table = Table(title=f"{result.games} games, {rules.players} players, preset {preset}")
+    for col in (
+        "entrant",
+        "bot",
+        "win rate",
+        "95% interval",
+        "avg points",
+        "rating",
+        "win rate by seat",
+    ):
+        table.add_column(col)
+    for e in result.entrants:
+        low, high = e.interval
+        by_seat = " ".join(
+            f"{w / g:.2f}" if g else "-" for w, g in zip(e.seat_wins, e.seat_games, strict=True)
+        )
+        table.add_row(
+            str(e.index),
+            e.bot,
+            f"{e.win_rate:.3f}",
+            f"{low:.3f}-{high:.3f}",
+            f"{e.points / max(e.games, 1):.1f}",
+            f"{e.rating:.1f}",
+            by_seat,
+        )
+    console.print(table)
+    console.print(
+        f"average length {result.avg_moves:.1f} moves, {result.void} void rounds, "
+        f"{result.seconds:.1f} s on {result.workers} worker(s) "
+        f"({result.games / max(result.seconds, 1e-9):,.0f} games/s)"
+    )
+    if json_out:
+        json_out.write_text(result_json(result), encoding="utf-8")
+    if csv_out:
+        result.write_csv(str(csv_out))
+    if plot:
+        try:
+            result.plot(str(plot))
+        except ImportError:
+            _fail("--plot needs matplotlib: pip install 'unokit[plot]'")
+
+
 @app.command("rules")
 def rules_command(
     preset: Annotated[str | None, typer.Argument(help="show this preset's settings")] = None,

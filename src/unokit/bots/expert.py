@@ -1,0 +1,131 @@
+"""``expert``: determinized Monte Carlo search guided by the strong heuristic.
+
+For each decision the bot samples full games consistent with what its seat has seen
+(:func:`unokit.determinize.sample_game`), tries each candidate move in every sample (the same
+samples for every candidate) and plays the rest of the round out with a fast greedy policy; it
+picks the move that won most often. Candidates are the strong heuristic's best few moves. The
+budget is a time limit per decision (``time_ms``) and/or a number of samples (``samples``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from unokit.bots.strong import StrongBot
+from unokit.bots.tactics import favourite_color, prefer_uno
+from unokit.cards import COLOR_OF, RANK_OF, Rank
+from unokit.determinize import sample_game
+from unokit.game import Game, View
+from unokit.moves import DRAW, PASS, Challenge, ChooseColor, Draw, Move, Pass, Play
+from unokit.phase import Phase
+from unokit.scoring import team_of
+
+__all__ = ["ExpertBot", "greedy_move"]
+
+
+def greedy_move(game: Game, seat: int) -> Move:
+    """A fast rollout policy: a non-wild play in the active colour, else any non-wild, else a
+    wild naming the colour held most, else draw; keep nothing back."""
+    legal = game.legal_moves(seat)
+    best: Move | None = None
+    best_key = -1
+    color = game.color
+    for move in legal:
+        if type(move) is Play:
+            card = move.card
+            c = COLOR_OF[card]
+            if move.uno or move.more or move.peek is not None or move.trade is not None:
+                continue
+            key = (1 if RANK_OF[card] == Rank.WILD else 0) if c < 0 else 4 if c == color else 3
+            if key > best_key:
+                best, best_key = move, key
+        elif type(move) is ChooseColor and best_key < 0:
+            best, best_key = move, 0
+    if best is None:
+        return DRAW if DRAW in legal else PASS if PASS in legal else legal[0]
+    if type(best) is Play and COLOR_OF[best.card] < 0:
+        want = favourite_color(game.hands[seat], (best.card,))
+        for move in legal:
+            if (
+                type(move) is Play
+                and move.card == best.card
+                and move.color == want
+                and not move.uno
+                and move.swap is None
+            ):
+                return move
+    if type(best) is ChooseColor:
+        want = favourite_color(game.hands[seat])
+        return ChooseColor(want)
+    return best
+
+
+def _rollout(game: Game, me: int, limit: int = 400) -> float:
+    moves = 0
+    while game.phase < Phase.ROUND_OVER and moves < limit:
+        seat = game.current
+        game.apply(seat, greedy_move(game, seat))
+        moves += 1
+    if game.winner is None:
+        return 0.5 / max(1, game.n)
+    rules = game.rules
+    if rules.teams:
+        return 1.0 if team_of(rules, game.winner) == team_of(rules, me) else 0.0
+    return 1.0 if game.winner == me else 0.0
+
+
+class ExpertBot(StrongBot):
+    """Search over sampled hidden hands; falls back to the strong heuristic out of turn."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        time_ms: float = 50.0,
+        samples: int = 0,
+        candidates: int = 6,
+        forget_uno: float = 0.0,
+        reaction_delay: float = 0.0,
+    ) -> None:
+        super().__init__(seed, forget_uno=forget_uno, reaction_delay=reaction_delay)
+        self.time_ms = time_ms
+        self.samples = samples
+        self.candidates = candidates
+
+    def act(self, view: View) -> Move | None:
+        if not view.my_turn or view.phase == Phase.CHOOSE_COLOR:
+            return super().act(view)
+        options = self._candidates(view)
+        if len(options) <= 1:
+            return options[0] if options else super().act(view)
+        wins = [0.0] * len(options)
+        tried = 0
+        deadline = time.perf_counter() + self.time_ms / 1000 if self.time_ms else None
+        while True:
+            sample = sample_game(view, self.rng)
+            for i, move in enumerate(options):
+                game = sample.copy()
+                try:
+                    game.apply(view.seat, move)
+                except ValueError:
+                    continue
+                wins[i] += _rollout(game, view.seat)
+            tried += 1
+            if self.samples and tried >= self.samples:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if not self.samples and deadline is None:
+                break
+        best = max(range(len(options)), key=lambda i: wins[i])
+        return options[best]
+
+    def _candidates(self, view: View) -> list[Move]:
+        """The moves worth searching: the heuristic's best plays, plus draw/pass/challenge."""
+        legal = view.legal_moves
+        plays = prefer_uno([m for m in legal if isinstance(m, Play)], self.forgets())
+        plays.sort(key=lambda m: self._score(view, m), reverse=True)
+        others = [m for m in legal if isinstance(m, Draw | Pass | Challenge)]
+        return [*plays[: self.candidates], *others]

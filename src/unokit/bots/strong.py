@@ -1,0 +1,190 @@
+"""``strong``: a tuned heuristic player.
+
+It holds wilds for the end, turns action cards on a player close to going out, manages colours
+(keeps the colour it holds most, avoids colours the next player has shown it has), names the
+colour it holds most, counts cards from the discard pile to judge a +4, plays +4 only when it
+pays, challenges when the cards seen make a bluff likely, and catches every forgotten UNO.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from unokit.bots.base import Bot
+from unokit.bots.tactics import color_counts, next_seat, out_of_turn_choice, plays, prefer_uno
+from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank, card_points, deck_counts
+from unokit.game import View
+from unokit.moves import CHALLENGE, DRAW, PASS, ChooseColor, Draw, Move, Pass, Play
+from unokit.phase import Phase
+from unokit.rules import Rules
+
+__all__ = ["StrongBot", "bluff_probability"]
+
+_SKIP, _REV, _D2, _W, _W4 = (
+    Rank.SKIP,
+    Rank.REVERSE,
+    Rank.DRAW_TWO,
+    Rank.WILD,
+    Rank.WILD_DRAW_FOUR,
+)
+
+
+def bluff_probability(view: View, player: int, color: int) -> float:
+    """Chance that ``player`` holds at least one card of ``color``, from the cards this seat
+    has not seen (hypergeometric over the unseen cards)."""
+    counts = deck_counts(view.rules.deck)
+    unseen_total = sum(counts.values()) - len(view.hand) - len(view.discard)
+    of_color = sum(n for c, n in counts.items() if COLOR_OF[c] == color)
+    seen_color = sum(1 for c in (*view.hand, *view.discard) if COLOR_OF[c] == color)
+    unseen_color = max(of_color - seen_color, 0)
+    k = view.hand_sizes[player]
+    if unseen_total <= 0 or k <= 0:
+        return 0.0
+    k = min(k, unseen_total)
+    none = comb(unseen_total - unseen_color, k) / comb(unseen_total, k)
+    return 1.0 - none
+
+
+class StrongBot(Bot):
+    """A strong rule-based player (see the module docstring)."""
+
+    name = "strong"
+
+    #: challenge a +4 when the chance that it was a bluff is at least this
+    challenge_threshold = 0.3
+
+    def reset(self, seat: int, rules: Rules) -> None:
+        super().reset(seat, rules)
+        self.lacks: dict[int, set[int]] = {}
+
+    def observe(self, seat: int, move: Move, color: Color | None) -> None:
+        lacks = getattr(self, "lacks", None)
+        if lacks is None:
+            self.lacks = lacks = {}
+        if isinstance(move, Draw) and color is not None:
+            lacks.setdefault(seat, set()).add(int(color))
+        elif isinstance(move, Play):
+            known = lacks.get(seat)
+            if known and COLOR_OF[move.card] >= 0:
+                known.discard(COLOR_OF[move.card])
+
+    # -- decisions -----------------------------------------------------------------------------
+
+    def act(self, view: View) -> Move | None:
+        if not view.my_turn:
+            return out_of_turn_choice(view, self.forgets())
+        legal = view.legal_moves
+        if view.phase == Phase.CHOOSE_COLOR:
+            color = self._best_color(view, ())
+            return next(m for m in legal if isinstance(m, ChooseColor) and m.color == color)
+        options = prefer_uno(plays(view), self.forgets())
+        if view.phase == Phase.PENALTY:
+            return self._answer_penalty(view, options)
+        if view.phase == Phase.AFTER_DRAW:
+            if not options:
+                return PASS
+            best = max(options, key=lambda m: self._score(view, m))
+            if PASS in legal and COLOR_OF[best.card] < 0 and len(view.hand) > 3:
+                return PASS  # keep a drawn wild for later
+            return best
+        if not options:
+            return DRAW if DRAW in legal else legal[0]
+        best = max(options, key=lambda m: self._score(view, m))
+        if (
+            DRAW in legal
+            and COLOR_OF[best.card] < 0
+            and len(view.hand) > 4
+            and not self._threat(view)
+        ):
+            return DRAW  # rather than spend a wild early
+        return best
+
+    def _answer_penalty(self, view: View, options: list[Play]) -> Move:
+        if options:  # stack or deflect: pass the penalty on
+            return max(options, key=lambda m: self._score(view, m))
+        if CHALLENGE in view.legal_moves and view.stack:
+            player, _, below = view.stack[-1]
+            if below >= 0:
+                known = self.lacks.get(player, set()) if hasattr(self, "lacks") else set()
+                p = 0.0 if below in known else bluff_probability(view, player, below)
+                if p >= self.challenge_threshold:
+                    return CHALLENGE
+        return DRAW
+
+    def _threat(self, view: View) -> bool:
+        return any(
+            size <= 2 and s != view.seat and view.in_round[s]
+            for s, size in enumerate(view.hand_sizes)
+        )
+
+    def _best_color(self, view: View, played: tuple[Card, ...]) -> Color:
+        counts = color_counts(view.hand, played)
+        nxt = next_seat(view)
+        lacks = getattr(self, "lacks", {}).get(nxt, set())
+        points = [0, 0, 0, 0]
+        for card in view.hand:
+            if card not in played and COLOR_OF[card] >= 0:
+                points[COLOR_OF[card]] += card_points(card)
+        return Color(max(range(4), key=lambda c: (counts[c], c in lacks, points[c], -c)))
+
+    def _score(self, view: View, move: Play) -> float:
+        card = move.card
+        rank = RANK_OF[card]
+        color = COLOR_OF[card]
+        hand = view.hand
+        left = len(hand) - len(move.cards)
+        if left == 0:
+            return 1e6
+        nxt = next_seat(view)
+        next_size = view.hand_sizes[nxt]
+        threat = next_size <= 2
+        two = sum(view.in_round) == 2
+        score = 0.0
+        # the colour we leave active, and how many of it we still hold
+        active = int(move.color) if move.color is not None else color
+        counts = color_counts(hand, move.cards)
+        if active >= 0:
+            score += 3.0 * counts[active]
+            if active in getattr(self, "lacks", {}).get(nxt, set()):
+                score += 4.0
+        if rank <= 9:
+            score += 10 + card_points(card) / 3
+            if view.color is not None and color == view.color:
+                score += 2
+        elif rank in (_SKIP, _REV, _D2):
+            score += 12 + (25 if threat else 0) + (8 if two and rank != _REV else 0)
+            if two and rank == _REV:
+                score += 8
+            if rank == _D2:
+                score += 4
+        elif rank == _W4:
+            score += -25 + (60 if threat else 0) + (15 if left <= 2 else 0)
+            if view.rules.challenge and not self._honest(view, card):
+                score -= 30
+        else:  # wilds
+            score += -18 + (12 if left <= 2 else 0) + (10 if threat else 0)
+        if (
+            color < 0
+            and move.color is not None
+            and move.color != self._best_color(view, move.cards)
+        ):
+            score -= 6
+        if move.peek is not None:
+            score -= 4
+        if move.trade is not None:
+            gave = sum(card_points(c) for c in move.give)
+            score += gave / 10 - 2 - view.hand_sizes[move.trade] / 4
+        if move.swap is not None:
+            score += 3 * (left - view.hand_sizes[move.swap])
+        score += 4 * (len(move.cards) - 1)
+        return score
+
+    def _honest(self, view: View, card: Card) -> bool:
+        if view.rules.wd4_rule == "anytime" or view.color is None:
+            return True
+        rest = list(view.hand)
+        rest.remove(card)
+        return not any(COLOR_OF[c] == view.color for c in rest)
+
+
+_ = Pass  # imported for type readers

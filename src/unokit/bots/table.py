@@ -1,0 +1,75 @@
+"""Playing a game with bots at every seat: the loop that asks each bot when it may act.
+
+>>> from unokit import Game, Rules
+>>> from unokit.bots import make_bot
+>>> game = Game(Rules.preset("casual", players=3), seed=1)
+>>> play_out(game, [make_bot("basic", seed=s) for s in range(3)]).match_over
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from unokit.bots.base import Bot
+from unokit.game import Game
+from unokit.moves import DEAL, REFEREE, Move, Play
+
+__all__ = ["apply_and_tell", "play_out", "play_round"]
+
+
+def apply_and_tell(game: Game, bots: Sequence[Bot], seat: int, move: Move) -> None:
+    """Apply ``move`` and tell every bot about it (traded cards only to the two seats)."""
+    color = game.active_color
+    game.apply(seat, move)
+    secret = isinstance(move, Play) and move.give
+    for other, bot in enumerate(bots):
+        if secret and other not in (seat, getattr(move, "trade", None)):
+            assert isinstance(move, Play)
+            bot.observe(seat, replace(move, give=()), color)
+        else:
+            bot.observe(seat, move, color)
+
+
+def _step(game: Game, bots: Sequence[Bot], offered: set[int]) -> None:
+    """One decision: first any waiting seat that wants to act out of turn, else the seat to act."""
+    for seat in game.waiting_seats():
+        if seat in offered:
+            continue
+        offered.add(seat)
+        move = bots[seat].act(game.view(seat))
+        if move is not None:
+            apply_and_tell(game, bots, seat, move)
+            return
+    seat = game.current
+    move = bots[seat].act(game.view(seat))
+    if move is None:
+        raise ValueError(f"{bots[seat]!r} returned no move although it is its turn")
+    offered.clear()
+    apply_and_tell(game, bots, seat, move)
+
+
+def play_round(game: Game, bots: Sequence[Bot], max_moves: int = 20_000) -> int:
+    """Play the current round to its end; return the number of moves made."""
+    offered: set[int] = set()
+    moves = 0
+    while not game.round_over and moves < max_moves:
+        _step(game, bots, offered)
+        moves += 1
+    return moves
+
+
+def play_out(game: Game, bots: Sequence[Bot], max_moves: int = 200_000) -> Game:
+    """Play the whole match (every round) with these bots, one per seat."""
+    if len(bots) != game.n:
+        raise ValueError(f"{len(bots)} bots for {game.n} seats")
+    for seat, bot in enumerate(bots):
+        bot.reset(seat, game.rules)
+    moves = 0
+    while not game.match_over and moves < max_moves:
+        if game.round_over:
+            game.apply(REFEREE, DEAL)
+            continue
+        moves += play_round(game, bots, max_moves - moves)
+    return game

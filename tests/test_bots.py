@@ -1,0 +1,137 @@
+"""Bots: every level plays whole games under every preset without an illegal move, sees only
+its view, and takes the decisions each rule set asks."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import play, table
+from unokit import Game, Rules
+from unokit.bots import BOT_LEVELS, Bot, make_bot, play_out
+from unokit.bots.strong import StrongBot, bluff_probability
+from unokit.game import View
+from unokit.moves import CHALLENGE, DRAW, Catch, ChooseColor, Move, Play
+from unokit.rules import PRESETS
+
+
+def _bots(level: str, n: int, seed: int) -> list[Bot]:
+    options = {"time_ms": 0, "samples": 2} if level == "expert" else {}
+    return [make_bot(level, seed=seed + s, **options) for s in range(n)]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("level", list(BOT_LEVELS))
+def test_every_level_plays_whole_games_under_every_preset(level: str, preset: str) -> None:
+    """The driver applies each move through Game.apply, which refuses illegal moves."""
+    games = 1 if level == "expert" else 3
+    for seed in range(games):
+        players = 4 if preset == "teams" else 3
+        rules = Rules.preset(preset, players=players, scoring="none")
+        game = play_out(Game(rules, seed), _bots(level, players, seed))
+        assert game.match_over
+
+
+def test_mixed_levels_play_a_scored_match() -> None:
+    rules = Rules.preset("official", players=4, target_score=200)
+    bots = [
+        make_bot(level, seed=i) for i, level in enumerate(["strong", "basic", "random", "strong"])
+    ]
+    game = play_out(Game(rules, 5), bots)
+    assert game.match_over
+    assert max(game.scores) >= 200
+
+
+class _Spy(Bot):
+    """Records what it was given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[object] = []
+
+    def act(self, view: View) -> Move | None:
+        self.seen.append(view)
+        return view.legal_moves[0] if view.my_turn else None
+
+
+def test_a_bot_receives_only_views() -> None:
+    spies = [_Spy() for _ in range(3)]
+    play_out(Game(Rules.preset("casual", players=3), 2), spies)
+    for seat, spy in enumerate(spies):
+        assert spy.seen
+        assert all(isinstance(v, View) and v.seat == seat for v in spy.seen)
+
+
+def test_the_documented_custom_bot_works() -> None:
+    class FirstCardBot(Bot):
+        name = "first-card"
+
+        def act(self, view: View) -> Move | None:
+            plays = [m for m in view.legal_moves if isinstance(m, Play)]
+            if view.my_turn:
+                return plays[0] if plays else view.legal_moves[0]
+            return None
+
+    game = play_out(Game(Rules.preset("casual", players=2), 1), [FirstCardBot(), FirstCardBot()])
+    assert game.match_over
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot level 'genius'"):
+        make_bot("genius")
+
+
+def test_strong_names_the_colour_it_holds_most() -> None:
+    game = table(["W B1 B2 B3 G1", "R1 R2", "Y1 Y2"])
+    move = StrongBot().act(game.view(0))
+    assert isinstance(move, Play) and move.color is not None and move.color.label == "blue"
+
+
+def test_strong_stacks_rather_than_draws() -> None:
+    game = table(["R+2 R1", "G+2 G1 B4", "Y1 Y2"], draw="G7 G8 G9", stacking="same_kind")
+    play(game, "0: play R+2")
+    move = StrongBot().act(game.view(1))
+    assert move == Play(game.hands[1][0])
+
+
+def test_strong_challenges_a_likely_bluff_and_accepts_an_unlikely_one() -> None:
+    # seat 0 holds 9 cards after its +4 on red: very likely one of them is red
+    game = table(["W+4 B1 B2 B3 B4 B5 B6 B7 B8 B9", "G1 G2", "Y1 Y2"], draw="G7 G8 G9 Y7 Y8")
+    play(game, "0: play W+4 green")
+    view = game.view(1)
+    assert bluff_probability(view, 0, 0) > 0.5
+    assert StrongBot().act(view) == CHALLENGE
+    # seat 0 holds 1 card: unlikely to be red
+    game = table(["W+4 B1", "G1 G2", "Y1 Y2"], draw="G7 G8 G9 Y7 Y8")
+    play(game, "0: play W+4 green uno")
+    assert StrongBot().act(game.view(1)) == DRAW
+
+
+def test_bots_catch_a_forgotten_uno() -> None:
+    game = table(["R3 G4", "B1 B2 B3", "Y1 Y2"])
+    play(game, "0: play R3")
+    for level in ("basic", "strong"):
+        assert make_bot(level).act(game.view(2)) == Catch(0)
+
+
+def test_forgetful_bots_sometimes_forget_uno() -> None:
+    forgot = 0
+    for seed in range(40):
+        game = table(["R3 G4", "B1 B2 B3", "Y1 Y2"])
+        move = make_bot("basic", seed=seed, forget_uno=0.5).act(game.view(0))
+        assert isinstance(move, Play)
+        forgot += not move.uno
+    assert 5 < forgot < 35
+
+
+def test_bots_name_the_colour_of_a_wild_start_card() -> None:
+    game = table(["B1 B2 B3", "R1 R2"], draw="W G7", discard="", dealer=1)
+    for level in BOT_LEVELS:
+        move = make_bot(level).act(game.view(0))
+        assert isinstance(move, ChooseColor)
+
+
+def test_expert_prefers_going_out() -> None:
+    game = table(["R3 G4 G5", "B1 B2", "Y1 Y2"], uno_called=())
+    game.hands[0] = [game.hands[0][0]]  # a single red card on a red top: winning move
+    bot = make_bot("expert", seed=1, time_ms=0, samples=3)
+    assert bot.act(game.view(0)) == Play(game.hands[0][0])
