@@ -3,8 +3,10 @@
 For each decision the bot samples full games consistent with what its seat has seen
 (:func:`unokit.determinize.sample_game`), tries each candidate move in every sample (the same
 samples for every candidate) and plays the rest of the round out with a fast greedy policy; it
-picks the move that won most often. Candidates are the strong heuristic's best few moves. The
-budget is a time limit per decision (``time_ms``) and/or a number of samples (``samples``).
+picks the move that won most often, but keeps the strong heuristic's own choice unless another
+move wins clearly more often (by ``margin`` standard errors): rollouts are noisy. Candidates are
+the heuristic's best few moves. The budget is a time limit per decision (``time_ms``) and/or a
+number of samples (``samples``).
 """
 
 from __future__ import annotations
@@ -85,7 +87,8 @@ class ExpertBot(StrongBot):
         *,
         time_ms: float = 50.0,
         samples: int = 0,
-        candidates: int = 6,
+        candidates: int = 4,
+        margin: float = 1.5,
         forget_uno: float = 0.0,
         reaction_delay: float = 0.0,
     ) -> None:
@@ -93,6 +96,7 @@ class ExpertBot(StrongBot):
         self.time_ms = time_ms
         self.samples = samples
         self.candidates = candidates
+        self.margin = margin
 
     def act(self, view: View) -> Move | None:
         if not view.my_turn or view.phase == Phase.CHOOSE_COLOR:
@@ -119,7 +123,15 @@ class ExpertBot(StrongBot):
                 break
             if not self.samples and deadline is None:
                 break
-        best = max(range(len(options)), key=lambda i: wins[i])
+        # Keep the heuristic's choice (options[0]) unless the samples clearly favour another:
+        # rollouts are noisy, and a strong prior beats a coin flip between close moves.
+        n = max(tried, 1)
+        means = [w / n for w in wins]
+        best = max(range(len(options)), key=lambda i: means[i])
+        if best != 0:
+            spread = (means[best] * (1 - means[best]) + means[0] * (1 - means[0])) / n
+            if means[best] - means[0] <= self.margin * spread**0.5:
+                best = 0
         return options[best]
 
     def _candidates(self, view: View) -> list[Move]:
@@ -128,4 +140,7 @@ class ExpertBot(StrongBot):
         plays = prefer_uno([m for m in legal if isinstance(m, Play)], self.forgets())
         plays.sort(key=lambda m: self._score(view, m), reverse=True)
         others = [m for m in legal if isinstance(m, Draw | Pass | Challenge)]
-        return [*plays[: self.candidates], *others]
+        choice = StrongBot.act(self, view)  # the heuristic's move goes first
+        ranked = [choice] if choice is not None else []
+        ranked += [m for m in [*plays[: self.candidates], *others] if m != choice]
+        return ranked
