@@ -292,6 +292,87 @@ def tournament(
             _fail("--plot needs matplotlib: pip install 'unokit[plot]'")
 
 
+@app.command()
+def play(
+    preset: Annotated[str, typer.Option(help="rules preset")] = "official",
+    players: Annotated[int, typer.Option(help="seats (you are seat 0)")] = 4,
+    bots: Annotated[str, typer.Option(help="bot level: random, basic, strong, expert")] = (
+        "strong"
+    ),
+    rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
+    lang: Annotated[str, typer.Option(help="en, zh-Hant or zh-Hans")] = "en",
+    seed: Annotated[int | None, typer.Option(help="seed (default: a new game each time)")] = None,
+    resume: Annotated[Path | None, typer.Option(help="continue a saved game")] = None,
+    save: Annotated[Path, typer.Option(help="where quitting saves the game")] = Path(
+        "unokit-save.json"
+    ),
+    delay: Annotated[float, typer.Option(help="seconds the bots wait before acting")] = 0.8,
+) -> None:
+    """Play a match against bots in the terminal."""
+    import random
+
+    from unokit.tui.app import UnoApp
+    from unokit.tui.i18n import LANGUAGES
+
+    if lang not in LANGUAGES:
+        _fail(f"--lang {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    try:
+        if resume is not None:
+            data = json.loads(resume.read_text(encoding="utf-8"))
+            if data.get("format") != "unokit-save-1":
+                _fail(f"{resume} is not a unokit saved game")
+            game = Game.from_dict(data["state"])
+            application = UnoApp(
+                game=game,
+                seed=data.get("seed", 0),
+                bots=data.get("bots", bots),
+                lang=data.get("lang", lang),
+                bot_delay=delay,
+                save_path=resume,
+            )
+        else:
+            rules = _rules(preset, players, rule)
+            chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
+            application = UnoApp(
+                rules, chosen, bots=bots, lang=lang, bot_delay=delay, save_path=save
+            )
+    except (UnoError, ValueError, OSError, KeyError) as error:
+        _fail(str(error))
+        return
+    application.run()
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a game record, or a saved game")],
+    step: Annotated[bool, typer.Option(help="wait for Enter after each move")] = False,
+) -> None:
+    """Step through a game's record, every ruling explained."""
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        if data.get("format") == "unokit-save-1":
+            data = Game.from_dict(data["state"]).record()
+        moves = data["moves"]
+        start = dict(data, moves=[])
+        game = Game.from_record(start)
+    except (OSError, ValueError, KeyError, UnoError) as error:
+        _fail(f"cannot replay {file}: {error}")
+        return
+    from unokit.notation import parse_move
+
+    for event in game.deal_events:
+        console.print(f"  [dim]{escape(event.text)}[/]")
+    for i, text in enumerate(moves, 1):
+        seat, move = parse_move(text)
+        events = game.apply(seat, move)
+        console.print(f"[bold]{i:>4}. {escape(text)}[/]")
+        for event in events:
+            console.print(f"        {escape(event.text)}")
+        if step:
+            input()
+    console.print(f"[bold green]scores {game.scores}[/]")
+
+
 @app.command("rules")
 def rules_command(
     preset: Annotated[str | None, typer.Argument(help="show this preset's settings")] = None,
