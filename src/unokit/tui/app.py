@@ -300,6 +300,7 @@ class UnoApp(App[None]):
             ("peek" if m.peek is not None else "trade" if m.trade is not None else "color")
             for m in options
         }
+        answers: list[tuple[str, Any, str]]
         if len(uses) > 1:
             answers = [(tr(lang, "choose_color"), "color", "")]
             if "peek" in uses:
