@@ -12,10 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## run: the main job: the referee rules on every shipped scenario, then a short demo game
+## run: the main job: play a match against three strong bots in the terminal
 run: $(STAMP)
-	$(BIN)/unokit judge examples/scenarios/*.toml
-	$(BIN)/unokit demo --players 3 --seed 7
+	$(BIN)/unokit play --players 4 --bots strong
 
 ## test: lint, type-check the core, and run the whole test suite
 test: lint typecheck pytest

@@ -260,7 +260,7 @@ def tournament(
         "rating",
         "win rate by seat",
     ):
-        table.add_column(col)
+        table.add_column(col, no_wrap=True)
     for e in result.entrants:
         low, high = e.interval
         by_seat = " ".join(
