@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest scenarios simulate clean
+.PHONY: run test lint typecheck pytest scenarios simulate bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ scenarios: $(STAMP)
 simulate: $(STAMP)
 	$(BIN)/unokit simulate --games 2000 --players 2
 	$(BIN)/unokit simulate --games 2000 --players 4
+
+## bench: engine speed side by side with RLCard (installs rlcard into the venv, not a runtime dependency)
+bench: $(STAMP)
+	$(BIN)/pip install --quiet -r benchmarks/requirements.txt
+	$(BIN)/python benchmarks/speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -126,6 +126,7 @@ class Game:
         "_drawn",
         "_events",
         "_jump",
+        "_legal",
         "_origin",
         "_revealed",
         "_rng",
@@ -191,6 +192,7 @@ class Game:
         self.pending_draw = 0
         self._stack: list[StackEntry] = []
         self._jump: JumpWindow | None = None
+        self._legal: dict[int, list[Move]] = {}
         self._tops: tuple[Card, ...] | None = None
         self._drawn: Card | None = None
         self._called = [False] * n
@@ -365,13 +367,20 @@ class Game:
     # -- legality ------------------------------------------------------------------------------
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every move ``seat`` may make now (the referee's: dealing the next round)."""
-        return legality.legal_moves(self, seat)
+        """Every move ``seat`` may make now (the referee's: dealing the next round).
+
+        The list is computed once per state and seat (``apply`` asks again to check a move);
+        treat it as read-only."""
+        cache = self._legal
+        moves = cache.get(seat)
+        if moves is None:
+            moves = cache[seat] = legality.legal_moves(self, seat)
+        return moves
 
     def is_legal(self, seat: int, move: Move) -> bool:
-        if isinstance(move, Penalty):
+        if type(move) is Penalty:
             return legality.penalty_ok(self, seat, move)
-        return legality.normalize(move) in legality.legal_moves(self, seat)
+        return legality.normalize(move) in self.legal_moves(seat)
 
     def verify(self, seat: int, move: Move) -> None:
         """Raise :class:`IllegalMoveError` with the reason unless ``move`` is legal now."""
@@ -413,6 +422,7 @@ class Game:
         events: list[Event] = []
         self._events = events
         self._revealed = None
+        self._legal = {}  # the state changes from here on
         try:
             if misplay:
                 assert isinstance(move, Play)
@@ -423,6 +433,7 @@ class Game:
             pass
         self.history.append((seat, move))
         self._events = []
+        self._legal = {}
         return events
 
     def _dispatch(self, seat: int, move: Move) -> None:
@@ -693,6 +704,7 @@ class Game:
         new._drawn = self._drawn
         new._stack = self._stack[:]
         new._jump = self._jump
+        new._legal = {}
         new._tops = self._tops
         new.seating = self.seating[:]
         new._called = self._called[:]

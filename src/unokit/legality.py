@@ -67,7 +67,7 @@ _CHOOSE = [ChooseColor(c) for c in Color]
 
 def normalize(move: Move) -> Move:
     """The canonical form of a move: several cards (and traded cards) in sorted order."""
-    if isinstance(move, Play) and (move.more or len(move.give) > 1):
+    if type(move) is Play and (move.more or len(move.give) > 1):
         cards = sorted(move.cards)
         return Play(
             cards[0],
@@ -170,14 +170,15 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
         or (size == 2 and can_play and phase <= Phase.AFTER_DRAW)
     ):
         moves.append(CALL_UNO)
-    in_round = game.in_round
-    for target in range(game.n):
-        if (
-            target != seat
-            and in_round[target]
-            and (rules.false_catch_penalty or game.catchable(target))
-        ):
-            moves.append(_CATCH[target])
+    if rules.false_catch_penalty or True in game._window:
+        in_round = game.in_round
+        for target in range(game.n):
+            if (
+                target != seat
+                and in_round[target]
+                and (rules.false_catch_penalty or game.catchable(target))
+            ):
+                moves.append(_CATCH[target])
     return moves
 
 
@@ -194,10 +195,27 @@ def _turn_plays(game: Game, seat: int) -> list[Move]:
     size = len(hand)
     finish = rules.number_finish
     out: list[Move] = []
+    color = game.color
+    top = game.discard[-1] if game.discard else None
+    top_rank = RANK_OF[top] if top is not None and COLOR_OF[top] >= 0 and game._tops is None else -1
+    swaps = rules.seven_zero
+    uno = not game._called[seat] and (size == 2 or rules.false_uno_penalty > 0)
     for card in dict.fromkeys(hand):
+        card_color = COLOR_OF[card]
+        rank = RANK_OF[card]
+        if card_color >= 0 and top_rank >= 0 and not (swaps and (rank == 7 or rank == 0)):
+            # the common case, inlined: a colour card, one plain top card, no swap
+            if card_color != color and rank != top_rank:
+                continue
+            if finish and size == 1 and rank > 9:
+                continue
+            out.append(_play(card, -1, False))
+            if uno:
+                out.append(_play(card, -1, True))
+            continue
         if not playable(game, card, seat):
             continue
-        if finish and size == 1 and RANK_OF[card] > 9:
+        if finish and size == 1 and rank > 9:
             continue
         out += _variants(game, seat, (card,))
     multi = rules.multi_play

@@ -1,0 +1,172 @@
+"""Engine speed, side by side with RLCard's UNO game, in one run.
+
+    python benchmarks/speed.py [--seconds 2] [--repeats 5] [--skip-tournament]
+
+Measures (median of ``--repeats`` runs of ``--seconds`` each):
+- unokit: whole rounds per second with uniformly random legal moves of the seat to act, and
+  moves per second, 2 and 4 players, under ``official`` and under the rules closest to
+  RLCard's (+4 at any time, no challenge, a player holding a playable card may not draw);
+- RLCard 1.2.0's raw game (``rlcard.games.uno.game.UnoGame``: init_game, get_legal_actions,
+  step until is_over) with random legal actions, 2 and 4 players (if rlcard is installed:
+  ``pip install -r benchmarks/requirements.txt``);
+- unokit game copies per second and the memory of one mid-game state;
+- ``unokit tournament`` throughput on every core against one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+
+from unokit import Game, Rules
+from unokit.rng import Rng
+from unokit.simulate import play_random_round
+
+RLCARD_LIKE = {"wd4_rule": "anytime", "challenge": False, "draw_with_playable": "forbidden"}
+
+
+def timed(work: Callable[[], int], seconds: float) -> tuple[float, float]:
+    """Run ``work`` (which returns a move count) for about ``seconds``; games/s, moves/s."""
+    games = moves = 0
+    start = time.perf_counter()
+    while True:
+        moves += work()
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games / elapsed, moves / elapsed
+
+
+def median_of(repeats: int, run: Callable[[], tuple[float, float]]) -> tuple[float, float]:
+    results = [run() for _ in range(repeats)]
+    return (statistics.median(r[0] for r in results), statistics.median(r[1] for r in results))
+
+
+def unokit_games(rules: Rules, seconds: float) -> tuple[float, float]:
+    rng = Rng(7)
+    counter = iter(range(10**9))
+
+    def one() -> int:
+        game = Game(rules, next(counter))
+        return play_random_round(game, rng)
+
+    return timed(one, seconds)
+
+
+def rlcard_games(players: int, seconds: float) -> tuple[float, float] | None:
+    try:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    game = UnoGame(num_players=players)
+    game.np_random = np.random.RandomState(0)
+    rng = random.Random(0)
+
+    def one() -> int:
+        game.init_game()
+        moves = 0
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+            moves += 1
+        return moves
+
+    return timed(one, seconds)
+
+
+def mid_game(players: int) -> Game:
+    game = Game(Rules(players=players, **RLCARD_LIKE), 3)
+    rng = Rng(1)
+    for _ in range(12):
+        seat = game.current
+        legal = game.legal_moves(seat)
+        game.apply(seat, legal[rng.below(len(legal))])
+    return game
+
+
+def copies_per_second(seconds: float) -> float:
+    game = mid_game(4)
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(1000):
+            game.copy()
+        n += 1000
+    return n / (time.perf_counter() - start)
+
+
+def state_bytes() -> int:
+    game = mid_game(4)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    copies = [game.copy() for _ in range(100)]
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    total = sum(s.size_diff for s in after.compare_to(before, "lineno"))
+    del copies
+    return total // 100
+
+
+def tournament_rate(workers: int, games: int) -> float:
+    from unokit.tournament import run_tournament
+
+    result = run_tournament(
+        Rules(players=2, **RLCARD_LIKE), ["strong", "random"], games, seed=1, workers=workers
+    )
+    return result.games / result.seconds
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="unokit engine speed vs RLCard")
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--skip-tournament", action="store_true")
+    parser.add_argument("--tournament-games", type=int, default=4000)
+    args = parser.parse_args()
+    s, r = args.seconds, args.repeats
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}; median of {r} runs of {s} s"
+    )
+    rows: list[tuple[str, float, float]] = []
+    for players in (2, 4):
+        rl = median_of(r, lambda p=players: rlcard_games(p, s) or (0.0, 0.0))
+        rows.append((f"RLCard 1.2.0 raw game, {players} players", *rl))
+        like = median_of(r, lambda p=players: unokit_games(Rules(players=p, **RLCARD_LIKE), s))
+        rows.append((f"unokit, RLCard-like rules, {players} players", *like))
+        off = median_of(r, lambda p=players: unokit_games(Rules(players=p), s))
+        rows.append((f"unokit, official, {players} players", *off))
+    width = max(len(name) for name, _, _ in rows)
+    print(f"{'':{width}}  {'games/s':>10}  {'moves/s':>10}  {'vs RLCard':>9}")
+    base = {2: rows[0][1], 4: rows[3][1]}
+    for name, games, moves in rows:
+        players = 2 if "2 players" in name else 4
+        ratio = f"{games / base[players]:.2f}x" if base[players] else "n/a"
+        print(f"{name:{width}}  {games:10,.0f}  {moves:10,.0f}  {ratio:>9}")
+    per_second = statistics.median(copies_per_second(s / 2) for _ in range(r))
+    print(
+        f"copy of a mid-game 4-player state: {1e6 / per_second:.1f} µs "
+        f"({per_second:,.0f} copies/s); memory per state: {state_bytes():,} bytes"
+    )
+    if not args.skip_tournament:
+        one = tournament_rate(1, args.tournament_games)
+        cores = os.cpu_count() or 1
+        many = tournament_rate(cores, args.tournament_games)
+        print(
+            f"tournament (strong vs random, {args.tournament_games} games): "
+            f"{one:,.0f} games/s on 1 core, {many:,.0f} on {cores}: {many / one:.2f}x"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
