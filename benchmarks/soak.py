@@ -5,7 +5,8 @@
 Every combination of options is drawn from the game's own generator (so a run is
 reproducible), validated by ``Rules`` (refused combinations are counted, not played), then
 played as a match of random legal moves by the seat to act (up to ``--max-moves`` moves), with
-the card count checked every 25 moves and at every round's end. Prints a summary and exits 1 if any game raised or lost a card.
+the card count checked every 25 moves and at every round's end. Prints a summary and exits 1
+if any game raised or lost a card.
 """
 
 from __future__ import annotations
