@@ -4,6 +4,7 @@ decisions (playing, drawing, a wild's colour, a +4 challenge, UNO, being caught)
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from tests.conftest import table
@@ -12,6 +13,15 @@ from unokit.moves import Play
 from unokit.phase import Phase
 from unokit.tui.app import HUMAN, UnoApp
 from unokit.tui.i18n import card_name, tr
+
+
+async def until(pilot, condition, timeout: float = 5.0) -> bool:  # type: ignore[no-untyped-def]
+    """Let the app run until ``condition()`` holds (the machine may be busy)."""
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return True
+        await pilot.pause(0.05)
+    return bool(condition())
 
 
 def _card_button(app: UnoApp, card: str):  # type: ignore[no-untyped-def]
@@ -25,11 +35,9 @@ async def test_playing_a_wild_asks_for_its_colour() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.click(_card_button(app, "W"))
-        await pilot.pause()
-        assert app._dialog_open
+        assert await until(pilot, lambda: app._dialog_open)
         await pilot.click("#answer-3")  # blue
-        await pilot.pause()
-        assert app.game.top == Card.parse("W")
+        assert await until(pilot, lambda: app.game.top == Card.parse("W"))
         assert app.game.active_color is not None and app.game.active_color.label == "blue"
 
 
@@ -41,9 +49,8 @@ async def test_challenging_a_wild_draw_four() -> None:
         await pilot.pause()
         assert not app.query_one("#act-challenge").disabled
         await pilot.press("h")
-        await pilot.pause()
         # seat 1 held R5 on the red R8: the bluff is caught, seat 1 draws 4
-        assert len(app.game.hands[1]) == 6
+        assert await until(pilot, lambda: len(app.game.hands[1]) == 6)
         assert app.game.current == HUMAN
 
 
@@ -53,10 +60,9 @@ async def test_drawing_and_keeping_the_drawn_card() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("d")
-        await pilot.pause()
-        assert app.game.phase == Phase.AFTER_DRAW
+        assert await until(pilot, lambda: app.game.phase == Phase.AFTER_DRAW)
         await pilot.press("k")
-        await pilot.pause()
+        assert await until(pilot, lambda: app.game.phase == Phase.PLAY)
         assert [c.code for c in app.game.hands[HUMAN]] == ["R1", "G2", "R5"]
         assert app.game.current == 1
 
@@ -66,17 +72,19 @@ async def test_calling_uno_with_the_card_and_being_caught_without() -> None:
     app = UnoApp(game=game, bots="basic", bot_delay=0.2)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("u")
+        await pilot.press("u")  # two cards and one to play: the call comes first (001)
+        assert await until(pilot, lambda: app.game.uno_called(HUMAN))
         await pilot.click(_card_button(app, "R1"))
-        await pilot.pause()
-        assert app.game.uno_called(HUMAN)
+        assert await until(pilot, lambda: len(app.game.hands[HUMAN]) == 1)
+        await pilot.pause(0.3)
+        assert len(app.game.hands[HUMAN]) == 1  # nobody could catch
     game = table(["R1 R2", "B1 B2 B3", "Y1 Y2 Y3"], draw="G7 G8 G9 Y7 Y8")
     app = UnoApp(game=game, bots="basic", bot_delay=0.05)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.click(_card_button(app, "R1"))
-        await pilot.pause(0.5)
-        assert len(app.game.hands[HUMAN]) >= 3  # a bot caught the forgotten UNO
+        # a bot catches the forgotten UNO
+        assert await until(pilot, lambda: len(app.game.hands[HUMAN]) >= 3)
 
 
 async def test_catching_a_bot_that_forgot() -> None:
@@ -87,8 +95,7 @@ async def test_catching_a_bot_that_forgot() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("c")
-        await pilot.pause()
-        assert len(app.game.hands[1]) == 3
+        assert await until(pilot, lambda: len(app.game.hands[1]) == 3)
 
 
 async def test_a_whole_round_to_the_summary(tmp_path: Path) -> None:
@@ -114,9 +121,7 @@ async def test_a_whole_round_to_the_summary(tmp_path: Path) -> None:
                     if app.game.phase == Phase.AFTER_DRAW:
                         await pilot.press("k")
             await pilot.pause(0.01)
-        await pilot.pause(0.2)
-        assert app.game.round_over
-        assert app._dialog_open  # the round summary
+        assert await until(pilot, lambda: app.game.round_over and app._dialog_open)
         app.save(tmp_path / "end.json")
         app.save_screenshot(str(tmp_path / "shot.svg"))
     saved = json.loads((tmp_path / "end.json").read_text())
@@ -131,3 +136,42 @@ def test_texts_in_three_languages() -> None:
     assert card_name("zh-Hans", card) == "绿+2"
     assert tr("zh-Hant", "challenge") == "質疑 +4"
     assert tr("zh-Hans", "next_round") == "下一局"
+
+
+def test_every_ruling_is_translated() -> None:
+    """Each event kind has a Chinese text; Simplified uses no Traditional-only characters."""
+    from unokit.events import known_kinds
+    from unokit.events_zh import _SIMPLIFY, _ZH
+
+    assert set(_ZH) == set(known_kinds())
+    game = Game(Rules.preset("party", players=4), 3)
+    from unokit.bots import make_bot, play_out
+
+    events = list(game.deal_events)
+    bots = [make_bot("random", seed=s) for s in range(4)]
+    for seat, bot in enumerate(bots):
+        bot.reset(seat, game.rules)
+    for _ in range(300):
+        if game.round_over:
+            break
+        seat = game.current
+        move = bots[seat].act(game.view(seat))
+        assert move is not None
+        events += game.apply(seat, move)
+    traditional = set(_SIMPLIFY)
+    for event in events:
+        hant = event.text_for(0, "zh-Hant")
+        hans = event.text_for(0, "zh-Hans")
+        bare = hant.rsplit("（", 1)[0] if event.rule else hant
+        assert not re.search(r"\b(seat|draws|plays|the|and|card)\b", bare), bare
+        assert not traditional & set(hans), hans
+    assert play_out  # the module is importable for the table loop
+
+
+async def test_the_log_follows_the_language() -> None:
+    app = UnoApp(Rules(players=3), seed=2, bots="basic", bot_delay=5.0, lang="zh-Hant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: len(app.query_one("#log").lines) > 3)  # type: ignore[attr-defined]
+        log = app.query_one("#log")
+        text = "\n".join(str(line.text) for line in log.lines)  # type: ignore[attr-defined]
+        assert "莊家" in text

@@ -260,9 +260,14 @@ class Event:
         """The full account, as the referee sees it, citing the rule applied."""
         return self._text(True)
 
-    def text_for(self, viewer: int | None) -> str:
-        """The account as ``viewer`` may see it."""
-        return self._text(viewer is None or viewer == self.private)
+    def text_for(self, viewer: int | None, lang: str = "en") -> str:
+        """The account as ``viewer`` may see it, in ``lang`` (``en``, ``zh-Hant``, ``zh-Hans``)."""
+        full = viewer is None or viewer == self.private
+        if lang.startswith("zh"):
+            from unokit.events_zh import text_zh
+
+            return text_zh(self, full, simplified=lang == "zh-Hans")
+        return self._text(full)
 
     def _text(self, full: bool) -> str:
         base = _TEXTS[self.kind](self, full)

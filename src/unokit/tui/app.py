@@ -153,6 +153,11 @@ class UnoApp(App[None]):
         yield RichLog(id="log", wrap=True, markup=False)
         yield Footer()
 
+    @property
+    def _main(self) -> Any:
+        """The game screen (queries must not land on a dialog above it)."""
+        return self.screen_stack[0]
+
     def on_mount(self) -> None:
         self.title = tr(self.lang, "title")
         self.sub_title = (
@@ -165,16 +170,16 @@ class UnoApp(App[None]):
     # -- showing the state ---------------------------------------------------------------------
 
     def log_events(self, events: list[Any]) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self._main.query_one("#log", RichLog)
         for event in events:
-            log.write(event.text_for(HUMAN))
+            log.write(event.text_for(HUMAN, self.lang))
 
     def refresh_view(self) -> None:
         game = self.game
         lang = self.lang
         view = game.view(HUMAN)
         for seat in range(1, game.n):
-            box = self.query_one(f"#seat-{seat}", Static)
+            box = self._main.query_one(f"#seat-{seat}", Static)
             size = len(game.hands[seat])
             marks = []
             if game.uno_called(seat):
@@ -208,26 +213,28 @@ class UnoApp(App[None]):
             table.append(f"{tr(lang, 'waiting')} {game.current}")
         if self.uno_armed:
             table.append(f"   {tr(lang, 'uno_armed')}", style="bold yellow")
-        self.query_one("#table", Static).update(table)
+        self._main.query_one("#table", Static).update(table)
         self._show_hand(view.legal_moves)
         legal = set(view.legal_moves)
-        self.query_one("#act-draw", Button).disabled = DRAW not in legal
-        self.query_one("#act-pass", Button).disabled = PASS not in legal
-        self.query_one("#act-challenge", Button).disabled = CHALLENGE not in legal
-        self.query_one("#act-uno", Button).disabled = not self._uno_possible(view.legal_moves)
-        self.query_one("#act-catch", Button).disabled = not any(isinstance(m, Catch) for m in legal)
-        self.query_one("#act-draw", Button).label = tr(
+        self._main.query_one("#act-draw", Button).disabled = DRAW not in legal
+        self._main.query_one("#act-pass", Button).disabled = PASS not in legal
+        self._main.query_one("#act-challenge", Button).disabled = CHALLENGE not in legal
+        self._main.query_one("#act-uno", Button).disabled = not self._uno_possible(view.legal_moves)
+        self._main.query_one("#act-catch", Button).disabled = not any(
+            isinstance(m, Catch) for m in legal
+        )
+        self._main.query_one("#act-draw", Button).label = tr(
             lang, "take" if game.phase == Phase.PENALTY else "draw"
         )
         scores = "  ".join(
             f"{tr(lang, 'you') if s == HUMAN else s}: {game.scores[s]}" for s in range(game.n)
         )
-        self.query_one("#scores", Static).update(
+        self._main.query_one("#scores", Static).update(
             f"{tr(lang, 'scores')} (round {game.round_no}): {scores}"
         )
 
     def _show_hand(self, legal: tuple[Move, ...]) -> None:
-        box = self.query_one("#hand", Horizontal)
+        box = self._main.query_one("#hand", Horizontal)
         box.remove_children()
         playable = {m.card for m in legal if isinstance(m, Play)}
         buttons = []
