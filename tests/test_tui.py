@@ -31,7 +31,7 @@ def _card_button(app: UnoApp, card: str):  # type: ignore[no-untyped-def]
 
 async def test_playing_a_wild_asks_for_its_colour() -> None:
     game = table(["W R1 G2", "B1 B2 B3", "Y1 Y2 Y3"], draw="G7 G8 G9 Y7")
-    app = UnoApp(game=game, bots="basic", bot_delay=0.5)
+    app = UnoApp(game=game, bots="basic", bot_delay=30.0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.click(_card_button(app, "W"))
@@ -44,7 +44,7 @@ async def test_playing_a_wild_asks_for_its_colour() -> None:
 async def test_challenging_a_wild_draw_four() -> None:
     game = table(["R1 G2 Y3", "W+4 R5 B6"], draw="G7 G8 G9 Y7 Y8 Y9", current=1)
     game.apply(1, Play(Card.parse("W+4"), Card.parse("B6").color))
-    app = UnoApp(game=game, bots="basic", bot_delay=0.5)
+    app = UnoApp(game=game, bots="basic", bot_delay=30.0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert not app.query_one("#act-challenge").disabled
@@ -56,7 +56,7 @@ async def test_challenging_a_wild_draw_four() -> None:
 
 async def test_drawing_and_keeping_the_drawn_card() -> None:
     game = table(["R1 G2", "B1 B2 B3", "Y1 Y2 Y3"], draw="R5 G8 G9 Y7")
-    app = UnoApp(game=game, bots="basic", bot_delay=0.5)
+    app = UnoApp(game=game, bots="basic", bot_delay=30.0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("d")
@@ -69,7 +69,7 @@ async def test_drawing_and_keeping_the_drawn_card() -> None:
 
 async def test_calling_uno_with_the_card_and_being_caught_without() -> None:
     game = table(["R1 R2", "B1 B2 B3", "Y1 Y2 Y3"], draw="G7 G8 G9 Y7 Y8")
-    app = UnoApp(game=game, bots="basic", bot_delay=0.2)
+    app = UnoApp(game=game, bots="basic", bot_delay=30.0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("u")  # two cards and one to play: the call comes first (001)
@@ -175,3 +175,29 @@ async def test_the_log_follows_the_language() -> None:
         log = app.query_one("#log")
         text = "\n".join(str(line.text) for line in log.lines)  # type: ignore[attr-defined]
         assert "莊家" in text
+
+
+async def test_several_cards_at_once_are_offered() -> None:
+    game = table(
+        ["R5 R5 G1", "B1 B2 B3", "Y1 Y2 Y3"],
+        draw="G7 G8",
+        discard="R8",
+        multi_play="identical_pair",
+    )
+    app = UnoApp(game=game, bots="basic", bot_delay=5.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: len(app.query("#hand Button.card")) == 3)
+        await pilot.click(_card_button(app, "R5"))
+        assert await until(pilot, lambda: app._dialog_open)
+        await pilot.click("#answer-1")  # R5 R5
+        assert await until(pilot, lambda: [c.code for c in app.game.hands[HUMAN]] == ["G1"])
+
+
+async def test_the_person_names_the_colour_of_a_wild_start_card() -> None:
+    game = table(["R1 B2", "B1 B3", "Y1 Y2"], draw="W G7 G8", discard="", dealer=2)
+    app = UnoApp(game=game, bots="basic", bot_delay=30.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await until(pilot, lambda: app._dialog_open)
+        await pilot.click("#answer-3")  # blue
+        assert await until(pilot, lambda: app.game.phase == Phase.PLAY)
+        assert app.game.active_color is not None and app.game.active_color.label == "blue"

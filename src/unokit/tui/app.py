@@ -17,12 +17,12 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Label, RichLog, Static
 
 from unokit.bots import Bot, make_bot
-from unokit.cards import COLOR_OF, Card, card_points
+from unokit.cards import COLOR_OF, Card, Color, card_points
 from unokit.errors import UnoError
 from unokit.game import Game
 from unokit.moves import (
@@ -33,6 +33,7 @@ from unokit.moves import (
     PASS,
     REFEREE,
     Catch,
+    ChooseColor,
     Move,
     Play,
 )
@@ -86,8 +87,9 @@ class UnoApp(App[None]):
     .opponent { width: 1fr; height: 3; border: round $secondary; padding: 0 1; }
     .opponent.current { border: double $warning; }
     #table { height: 5; border: round $primary; padding: 0 1; }
-    #hand { height: 5; overflow-x: auto; }
-    #hand Button { min-width: 8; margin: 0 1 0 0; color: white; text-style: bold; }
+    #hand { layout: grid; grid-size: 8; grid-gutter: 0 1; height: auto; max-height: 16;
+            overflow-y: auto; }
+    #hand Button { width: 100%; min-width: 8; color: white; text-style: bold; }
     #hand Button.unplayable { text-style: dim; opacity: 70%; }
     #actions { height: 3; }
     #actions Button { margin: 0 1 0 0; }
@@ -142,7 +144,7 @@ class UnoApp(App[None]):
                 yield Static(id=f"seat-{seat}", classes="opponent")
         yield Static(id="table")
         yield Label(tr(self.lang, "your_hand"), id="hand-label")
-        yield Horizontal(id="hand")
+        yield Container(id="hand")
         with Horizontal(id="actions"):
             yield Button(tr(self.lang, "draw"), id="act-draw")
             yield Button(tr(self.lang, "pass"), id="act-pass")
@@ -201,7 +203,7 @@ class UnoApp(App[None]):
             table.append(f"  {tr(lang, 'color')}: ")
             table.append(color_name(lang, game.color), style=f"bold {_CSS_COLORS[game.color]}")
         direction = "direction_cw" if game.direction == 1 else "direction_ccw"
-        table.append(f"   {tr(lang, direction)}   {tr(lang, 'draw_pile')}: {len(game.draw_pile)}")
+        table.append(f" · {tr(lang, direction)} · {tr(lang, 'draw_pile')}: {len(game.draw_pile)}")
         if game.pending_draw:
             table.append(f"   {tr(lang, 'pending')}: {game.pending_draw}", style="bold red")
         table.append("\n")
@@ -234,7 +236,7 @@ class UnoApp(App[None]):
         )
 
     def _show_hand(self, legal: tuple[Move, ...]) -> None:
-        box = self._main.query_one("#hand", Horizontal)
+        box = self._main.query_one("#hand", Container)
         box.remove_children()
         playable = {m.card for m in legal if isinstance(m, Play)}
         buttons = []
@@ -286,7 +288,7 @@ class UnoApp(App[None]):
 
     def play_card(self, card: Card) -> None:
         legal = [m for m in self.game.legal_moves(HUMAN) if isinstance(m, Play)]
-        options = [m for m in legal if m.card == card and not m.more]
+        options = [m for m in legal if card in m.cards]
         if not options:
             self.notify(f"{card_name(self.lang, card)}: not playable now", severity="warning")
             return
@@ -295,6 +297,15 @@ class UnoApp(App[None]):
             options = with_uno
         else:
             options = [m for m in options if not m.uno] or options
+        groups = sorted({m.cards for m in options}, key=len)
+        if len(groups) > 1:  # several cards at once (multi_play) or a sum jump-in
+            answers = [(" ".join(card_name(self.lang, c) for c in g), g, "") for g in groups]
+            self._ask(
+                tr(self.lang, "which_cards"),
+                answers,
+                lambda g: self._refine([m for m in options if m.cards == g]),
+            )
+            return
         self._refine(options)
 
     def _refine(self, options: list[Play]) -> None:
@@ -436,8 +447,22 @@ class UnoApp(App[None]):
         if game.round_over:
             self.call_later(self.show_round_over)
             return
+        if game.phase == Phase.CHOOSE_COLOR and game.current == HUMAN and not self._dialog_open:
+            self.call_later(self.ask_start_color)
+            return
         if not self._pending_bot:
             self._schedule_bot()
+
+    def ask_start_color(self) -> None:
+        """The start card is a wild and the person plays first: they name its colour."""
+        answers: list[tuple[str, Any, str]] = [
+            (color_name(self.lang, c), c, _CSS_COLORS[c]) for c in range(4)
+        ]
+        self._ask(
+            tr(self.lang, "choose_color"),
+            answers,
+            lambda c: self.apply(HUMAN, ChooseColor(Color(c))),
+        )
 
     def _schedule_bot(self) -> None:
         self._pending_bot = True

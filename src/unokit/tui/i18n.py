@@ -39,6 +39,7 @@ _TEXTS: dict[str, tuple[str, str, str]] = {
     "choose_color": ("Choose a colour", "選擇顏色", "选择颜色"),
     "choose_target": ("Swap hands with", "與誰交換手牌", "与谁交换手牌"),
     "wild_use": ("Use the wild to", "萬用牌功能", "万能牌功能"),
+    "which_cards": ("Play which cards?", "出哪幾張牌？", "出哪几张牌？"),
     "peek": ("Look at a hand", "看手牌", "看手牌"),
     "trade": ("Trade three cards", "換三張牌", "换三张牌"),
     "round_over": ("Round over", "本局結束", "本局结束"),
