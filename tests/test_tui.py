@@ -201,3 +201,36 @@ async def test_the_person_names_the_colour_of_a_wild_start_card() -> None:
         await pilot.click("#answer-3")  # blue
         assert await until(pilot, lambda: app.game.phase == Phase.PLAY)
         assert app.game.active_color is not None and app.game.active_color.label == "blue"
+
+
+async def test_a_whole_match_under_online_party_and_official() -> None:
+    """Each preset played to the end of its match (a low target), then 'play again'. The
+    person's moves go through the same handlers the keys and clicks call."""
+    for preset in ("online", "party", "official"):
+        app = UnoApp(
+            Rules.preset(preset, players=3, target_score=1), seed=8, bots="strong", bot_delay=0.0
+        )
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(2000):
+                game = app.game
+                if game.match_over and app._dialog_open:
+                    break
+                if app._dialog_open and not game.round_over:
+                    await pilot.click("#answer-0")
+                elif app._dialog_open:
+                    await pilot.click("#answer-0")  # next round
+                elif game.current == HUMAN and not game.round_over:
+                    plays = [
+                        m for m in game.legal_moves(HUMAN) if isinstance(m, Play) and not m.uno
+                    ]
+                    if plays:
+                        app.play_card(plays[0].card)
+                    elif game.phase == Phase.AFTER_DRAW:
+                        app.action_keep()
+                    else:
+                        app.action_draw()
+                await pilot.pause(0.01)
+            assert app.game.match_over, preset
+            await pilot.click("#answer-0")  # play again
+            assert await until(pilot, lambda: not app.game.match_over)
+            assert app.game.round_no == 1
