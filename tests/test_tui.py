@@ -232,5 +232,5 @@ async def test_a_whole_match_under_online_party_and_official() -> None:
                 await pilot.pause(0.01)
             assert app.game.match_over, preset
             await pilot.click("#answer-0")  # play again
-            assert await until(pilot, lambda: not app.game.match_over)
+            assert await until(pilot, lambda app=app: not app.game.match_over)
             assert app.game.round_no == 1
