@@ -13,23 +13,28 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from unokit.bots.base import Bot
+from unokit.events import Event
 from unokit.game import Game
 from unokit.moves import DEAL, REFEREE, Move, Play
 
 __all__ = ["apply_and_tell", "play_out", "play_round"]
 
 
-def apply_and_tell(game: Game, bots: Sequence[Bot], seat: int, move: Move) -> None:
-    """Apply ``move`` and tell every bot about it (traded cards only to the two seats)."""
+def apply_and_tell(game: Game, bots: Sequence[Bot | None], seat: int, move: Move) -> list[Event]:
+    """Apply ``move``, tell every bot about it (traded cards only to the two seats) and return
+    the events. ``None`` stands for a seat that is not a bot (a person)."""
     color = game.active_color
-    game.apply(seat, move)
+    events = game.apply(seat, move)
     secret = isinstance(move, Play) and move.give
     for other, bot in enumerate(bots):
+        if bot is None:
+            continue
         if secret and other not in (seat, getattr(move, "trade", None)):
             assert isinstance(move, Play)
             bot.observe(seat, replace(move, give=()), color)
         else:
             bot.observe(seat, move, color)
+    return events
 
 
 def _step(game: Game, bots: Sequence[Bot], offered: set[int]) -> None:

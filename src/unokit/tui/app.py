@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Label, RichLog, Static
 
 from unokit.bots import Bot, make_bot
+from unokit.bots.table import apply_and_tell
 from unokit.cards import COLOR_OF, Card, Color, card_points
 from unokit.errors import UnoError
 from unokit.game import Game
@@ -257,7 +258,7 @@ class UnoApp(App[None]):
 
     def apply(self, seat: int, move: Move) -> None:
         try:
-            events = _events_of(self.game, seat, move, self.bots)
+            events = apply_and_tell(self.game, self.bots, seat, move)
         except UnoError as error:
             self.notify(str(error), severity="error")
             return
@@ -522,13 +523,3 @@ class UnoApp(App[None]):
             self.after_move()
         else:
             self.exit()
-
-
-def _events_of(game: Game, seat: int, move: Move, bots: list[Bot | None]) -> list[Any]:
-    """Apply a move, telling the bots, and return its events."""
-    color = game.active_color
-    events = game.apply(seat, move)
-    for bot in bots:
-        if bot is not None:
-            bot.observe(seat, move, color)
-    return events
