@@ -161,6 +161,11 @@ class UnoApp(App[None]):
         """The game screen (queries must not land on a dialog above it)."""
         return self.screen_stack[0]
 
+    @property
+    def _shutting_down(self) -> bool:
+        """True once the app is shutting down: late timers and callbacks do nothing then."""
+        return not self.screen_stack or self._exit
+
     def on_mount(self) -> None:
         self.title = tr(self.lang, "title")
         self.sub_title = (
@@ -173,6 +178,8 @@ class UnoApp(App[None]):
     # -- showing the state ---------------------------------------------------------------------
 
     def log_events(self, events: list[Any]) -> None:
+        if self._shutting_down:
+            return
         log = self._main.query_one("#log", RichLog)
         for event in events:
             log.write(event.text_for(HUMAN, self.lang))
@@ -378,6 +385,9 @@ class UnoApp(App[None]):
             self._dialog_open = False
             if answer is not None:
                 then(answer)
+            # The bots wait while a dialog is open; whatever the answer did, they go on now.
+            if not self._pending_bot and not self._shutting_down and not self.game.round_over:
+                self._schedule_bot()
 
         self.push_screen(ChoiceScreen(question, answers), done)
 
@@ -443,6 +453,8 @@ class UnoApp(App[None]):
     # -- bots and the flow of play -------------------------------------------------------------
 
     def after_move(self) -> None:
+        if self._shutting_down:
+            return
         self.refresh_view()
         game = self.game
         if game.round_over:
@@ -456,6 +468,8 @@ class UnoApp(App[None]):
 
     def ask_start_color(self) -> None:
         """The start card is a wild and the person plays first: they name its colour."""
+        if self._shutting_down:
+            return
         answers: list[tuple[str, Any, str]] = [
             (color_name(self.lang, c), c, _CSS_COLORS[c]) for c in range(4)
         ]
@@ -474,11 +488,11 @@ class UnoApp(App[None]):
 
     def bot_step(self) -> None:
         self._pending_bot = False
+        if self._shutting_down:
+            return
         game = self.game
         if game.round_over or self._dialog_open:
-            if not game.round_over:
-                self._schedule_bot()
-            return
+            return  # closing the dialog schedules the bots again (see _ask)
         for seat in game.waiting_seats():
             bot = self.bots[seat]
             if bot is None:
@@ -495,6 +509,8 @@ class UnoApp(App[None]):
                 self.apply(seat, move)
 
     def show_round_over(self) -> None:
+        if self._shutting_down:
+            return
         game = self.game
         lang = self.lang
         lines = [
