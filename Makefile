@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest scenarios simulate bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py src/unokit/_fastplay.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'

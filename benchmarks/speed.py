@@ -5,7 +5,10 @@
 Measures (median of ``--repeats`` runs of ``--seconds`` each):
 - unokit: whole rounds per second with uniformly random legal moves of the seat to act, and
   moves per second, 2 and 4 players, under ``official`` and under the rules closest to
-  RLCard's (+4 at any time, no challenge, a player holding a playable card may not draw);
+  RLCard's (+4 at any time, no challenge, a player holding a playable card may not draw),
+  played by the C accelerator (``unokit.fastplay``, the engine ``unokit simulate`` uses) and
+  by the general Python engine (``Game.legal_moves`` / ``Game.apply``, what bots and the
+  referee use); both play the same games for the same seeds;
 - RLCard 1.2.0's raw game (``rlcard.games.uno.game.UnoGame``: init_game, get_legal_actions,
   step until is_over) with random legal actions, 2 and 4 players (if rlcard is installed:
   ``pip install -r benchmarks/requirements.txt``);
@@ -27,6 +30,7 @@ import tracemalloc
 from collections.abc import Callable
 
 from unokit import Game, Rules
+from unokit.fastplay import play_random_rounds
 from unokit.rng import Rng
 from unokit.simulate import play_random_round
 
@@ -59,6 +63,22 @@ def unokit_games(rules: Rules, seconds: float) -> tuple[float, float]:
         return play_random_round(game, rng)
 
     return timed(one, seconds)
+
+
+def native_games(rules: Rules, seconds: float, batch: int = 200) -> tuple[float, float]:
+    """The C accelerator, ``batch`` rounds per call (game i dealt from seed i)."""
+    rng = Rng(7)
+    games = moves = 0
+    start = time.perf_counter()
+    while True:
+        result = play_random_rounds(rules, games, batch, rng)
+        if result is None:
+            return 0.0, 0.0  # not built: the table says n/a
+        games += batch
+        moves += result.moves
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games / elapsed, moves / elapsed
 
 
 def rlcard_games(players: int, seconds: float) -> tuple[float, float] | None:
@@ -141,17 +161,21 @@ def main() -> int:
     for players in (2, 4):
         rl = median_of(r, lambda p=players: rlcard_games(p, s) or (0.0, 0.0))
         rows.append((f"RLCard 1.2.0 raw game, {players} players", *rl))
-        like = median_of(r, lambda p=players: unokit_games(Rules(players=p, **RLCARD_LIKE), s))
-        rows.append((f"unokit, RLCard-like rules, {players} players", *like))
-        off = median_of(r, lambda p=players: unokit_games(Rules(players=p), s))
-        rows.append((f"unokit, official, {players} players", *off))
+        for label, rules in (
+            ("official", Rules(players=players)),
+            ("RLCard-like rules", Rules(players=players, **RLCARD_LIKE)),
+        ):
+            fast = median_of(r, lambda rules=rules: native_games(rules, s))
+            rows.append((f"unokit native, {label}, {players} players", *fast))
+            slow = median_of(r, lambda rules=rules: unokit_games(rules, s))
+            rows.append((f"unokit Python engine, {label}, {players} players", *slow))
     width = max(len(name) for name, _, _ in rows)
-    print(f"{'':{width}}  {'games/s':>10}  {'moves/s':>10}  {'vs RLCard':>9}")
-    base = {2: rows[0][1], 4: rows[3][1]}
+    print(f"{'':{width}}  {'games/s':>10}  {'moves/s':>11}  {'vs RLCard':>9}")
+    base = {2: rows[0][1], 4: rows[5][1]}
     for name, games, moves in rows:
         players = 2 if "2 players" in name else 4
         ratio = f"{games / base[players]:.2f}x" if base[players] else "n/a"
-        print(f"{name:{width}}  {games:10,.0f}  {moves:10,.0f}  {ratio:>9}")
+        print(f"{name:{width}}  {games:10,.0f}  {moves:11,.0f}  {ratio:>9}")
     per_second = statistics.median(copies_per_second(s / 2) for _ in range(r))
     print(
         f"copy of a mid-game 4-player state: {1e6 / per_second:.1f} µs "

@@ -53,7 +53,7 @@ def _rules(preset: str, players: int | None, rule: list[str]) -> Rules:
 
 
 def _fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {escape(message)}")
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # paths stay whole
     raise typer.Exit(code)
 
 
@@ -73,7 +73,7 @@ def judge(
         try:
             result = judge_file(path)
         except ScenarioError as error:
-            err.print(f"[bold red]{escape(str(path))}:[/] {escape(str(error))}")
+            err.print(f"[bold red]{escape(str(path))}:[/] {escape(str(error))}", soft_wrap=True)
             worst = 2
             continue
         if as_json:
@@ -149,18 +149,21 @@ def simulate(
     preset: Annotated[str, typer.Option(help="rules preset")] = "official",
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
+    engine: Annotated[
+        str, typer.Option(help="auto (C accelerator where it can), native or python")
+    ] = "auto",
 ) -> None:
     """Play random-move rounds and report games per second and moves per game."""
     try:
         rules = _rules(preset, players, rule)
-        stats = run_simulation(games, rules, seed)
+        stats = run_simulation(games, rules, seed, engine)
     except UnoError as error:
         _fail(str(error))
         return
     console.print(
         f"{stats.games} games, {players} players, preset {preset}: "
         f"{stats.games_per_second:,.0f} games/s, {stats.moves_per_game:.1f} moves/game, "
-        f"{stats.moves_per_second:,.0f} moves/s ({stats.seconds:.2f} s)"
+        f"{stats.moves_per_second:,.0f} moves/s ({stats.seconds:.2f} s, {stats.engine} engine)"
     )
     console.print(f"wins per seat: {list(stats.wins)}")
 

@@ -1,0 +1,19 @@
+"""Build of the optional C accelerator for random playouts (everything else is in pyproject.toml).
+
+``optional=True``: without a C compiler the package still installs and runs on the pure-Python
+engine; ``unokit.fastplay.available()`` tells which one ran. The project's own test suite requires
+the accelerator (tests/test_fastplay.py), so CI always builds and checks it.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "unokit._fastplay",
+            ["src/unokit/_fastplay.c"],
+            optional=True,
+            extra_compile_args=["-O3"],
+        )
+    ]
+)

@@ -1,0 +1,591 @@
+/* unokit._fastplay: whole rounds with uniformly random legal moves, in C.
+ *
+ * A second implementation of the rules for one job: random playouts (simulation,
+ * benchmarks, search rollouts), for the option subset `unokit.fastplay.supports` accepts
+ * (the official game and the usual simplifications: no stacking, jump-ins, 7-0, several
+ * cards, special wilds, house penalties). It reproduces the Python engine move for move:
+ * the same SplitMix64 generators (the game's for shuffles, the caller's for choices), the
+ * same deck order, dealer draw, deal and start card, and the same legal-move lists in the
+ * same order as `Game.legal_moves(game.current)`. tests/test_fastplay.py checks that every
+ * hand, the winner and the move count agree with `simulate.play_random_round`.
+ *
+ * Card ids are the ints of `unokit.cards.Card`; their rank and colour tables come from
+ * Python at each call, so the encoding lives in one place.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAXP 10
+#define MAXC 256 /* cards in one pile or hand (decks have at most 112) */
+#define MAXK 128 /* card ids */
+#define MAXM 1024 /* legal moves of one seat */
+
+enum { PLAY = 0, AFTER_DRAW = 1, CHOOSE_COLOR = 2, PENALTY = 3, ROUND_OVER = 4 };
+enum { R_SKIP = 10, R_REVERSE = 11, R_DRAW_TWO = 12, R_WILD = 13, R_WD4 = 14 };
+enum { M_PLAY, M_DRAW, M_PASS, M_CHALLENGE, M_CALL, M_CATCH, M_CHOOSE };
+enum { WD4_ANYTIME = 0, WD4_NO_MATCHING_COLOR = 1, WD4_NO_PLAYABLE_CARD = 2 };
+
+typedef struct {
+    int players, hand_size, dealer_random, dealer_redraw, start_reverse_right;
+    int draw_with_playable, must_play, draw_until, wd4_rule, challenge, challenge_fail_extra;
+    int uno_penalty, catch_until_play;
+    int deck_len;
+    uint8_t deck[MAXC];
+    int8_t rank_of[MAXK], color_of[MAXK];
+} Cfg;
+
+typedef struct {
+    uint8_t type, card, uno;
+    int8_t color; /* named colour of a wild, or the catch target */
+} Move;
+
+typedef struct {
+    const Cfg *cfg;
+    uint64_t rng; /* the game's generator: shuffles */
+    int n;
+    uint8_t hand[MAXP][MAXC];
+    int hs[MAXP];
+    uint8_t pile[MAXC];
+    int np;
+    uint8_t disc[MAXC];
+    int nd;
+    int color, direction, current, dealer, phase, pending, st_honest, st_seat, drawn, winner;
+    uint8_t called[MAXP], window[MAXP], in_round[MAXP];
+} Game;
+
+static inline uint64_t next64(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline int below(uint64_t *s, int n) {
+    return (int)(((unsigned __int128)next64(s) * (uint64_t)n) >> 64);
+}
+
+static void shuffle(uint64_t *s, uint8_t *a, int len) {
+    for (int i = len - 1; i > 0; i--) {
+        int j = below(s, i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+static inline int next_seat(const Game *g, int seat, int dir) {
+    int n = g->n, step = dir ? dir : g->direction, s = seat;
+    for (int k = 0; k < n; k++) {
+        s += step;
+        if (s >= n)
+            s -= n;
+        else if (s < 0)
+            s += n;
+        if (g->in_round[s]) return s;
+    }
+    return seat;
+}
+
+static inline int active_count(const Game *g) {
+    int c = 0;
+    for (int s = 0; s < g->n; s++) c += g->in_round[s];
+    return c;
+}
+
+static int refill(Game *g) {
+    if (g->nd <= 1) return 0;
+    uint8_t top = g->disc[g->nd - 1];
+    int len = g->nd - 1;
+    memcpy(g->pile, g->disc, (size_t)len);
+    shuffle(&g->rng, g->pile, len);
+    g->np = len;
+    g->disc[0] = top;
+    g->nd = 1;
+    return 1;
+}
+
+static int draw_cards(Game *g, int seat, int count) {
+    int got = 0;
+    for (int k = 0; k < count; k++) {
+        if (g->np == 0 && !refill(g)) break;
+        g->hand[seat][g->hs[seat]++] = g->pile[--g->np];
+        got++;
+    }
+    if (got) {
+        g->called[seat] = 0;
+        g->window[seat] = 0;
+    }
+    return got;
+}
+
+static int matches_plain(const Game *g, int c) {
+    const Cfg *f = g->cfg;
+    int color = f->color_of[c];
+    if (color < 0 || color == g->color) return 1;
+    if (!g->nd) return 0;
+    int top = g->disc[g->nd - 1];
+    return f->color_of[top] >= 0 && f->rank_of[top] == f->rank_of[c];
+}
+
+/* +4 honesty of the seat's hand now, less one +4 (RULES.md §5). */
+static int is_honest(const Game *g, int seat) {
+    const Cfg *f = g->cfg;
+    if (f->wd4_rule == WD4_ANYTIME) return 1;
+    int skipped = 0;
+    for (int i = 0; i < g->hs[seat]; i++) {
+        int c = g->hand[seat][i];
+        if (!skipped && f->rank_of[c] == R_WD4) {
+            skipped = 1;
+            continue;
+        }
+        if (f->wd4_rule == WD4_NO_MATCHING_COLOR) {
+            if (f->color_of[c] == g->color) return 0;
+        } else if (f->rank_of[c] != R_WD4 && matches_plain(g, c)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int playable(const Game *g, int c, int seat) {
+    const Cfg *f = g->cfg;
+    int color = f->color_of[c];
+    if (color < 0) {
+        if (f->rank_of[c] == R_WD4 && !f->challenge) return is_honest(g, seat);
+        return 1;
+    }
+    if (color == g->color) return 1;
+    if (!g->nd) return 0;
+    int top = g->disc[g->nd - 1];
+    return f->color_of[top] >= 0 && f->rank_of[top] == f->rank_of[c];
+}
+
+static inline int add(Move *m, int k, int type, int card, int color, int uno) {
+    m[k].type = (uint8_t)type;
+    m[k].card = (uint8_t)card;
+    m[k].color = (int8_t)color;
+    m[k].uno = (uint8_t)uno;
+    return k + 1;
+}
+
+static int variants(const Game *g, int card, int uno, Move *m, int k) {
+    if (g->cfg->color_of[card] >= 0) {
+        k = add(m, k, M_PLAY, card, -1, 0);
+        if (uno) k = add(m, k, M_PLAY, card, -1, 1);
+    } else {
+        for (int c = 0; c < 4; c++) {
+            k = add(m, k, M_PLAY, card, c, 0);
+            if (uno) k = add(m, k, M_PLAY, card, c, 1);
+        }
+    }
+    return k;
+}
+
+/* legality.legal_moves(game, game.current), in the same order. */
+static int legal_moves(const Game *g, Move *m) {
+    const Cfg *f = g->cfg;
+    int seat = g->current, size = g->hs[seat], k = 0, can_play = 0;
+    int uno = !g->called[seat] && size == 2;
+    switch (g->phase) {
+    case PLAY: {
+        uint64_t seen[MAXK / 64] = {0};
+        const uint8_t *hand = g->hand[seat];
+        int top = g->disc[g->nd - 1];
+        int top_rank = f->color_of[top] >= 0 ? f->rank_of[top] : -1, color = g->color;
+        for (int i = 0; i < size; i++) {
+            /* branch-free on the common path: random hands defeat the branch predictor */
+            int c = hand[i];
+            uint64_t bit = 1ULL << (c & 63), *word = &seen[c >> 6];
+            int fresh = !(*word & bit);
+            *word |= bit;
+            int cc = f->color_of[c];
+            if (cc < 0) {
+                if (fresh && playable(g, c, seat)) k = variants(g, c, uno, m, k);
+                continue;
+            }
+            int take = fresh & ((cc == color) | (f->rank_of[c] == top_rank));
+            add(m, k, M_PLAY, c, -1, 0);
+            k += take;
+            if (uno) {
+                add(m, k, M_PLAY, c, -1, 1);
+                k += take;
+            }
+        }
+        can_play = k > 0;
+        if (!can_play || f->draw_with_playable) k = add(m, k, M_DRAW, 0, -1, 0);
+        break;
+    }
+    case AFTER_DRAW:
+        k = variants(g, g->drawn, uno, m, k);
+        can_play = 1;
+        if (!f->must_play) k = add(m, k, M_PASS, 0, -1, 0);
+        break;
+    case PENALTY:
+        k = add(m, k, M_DRAW, 0, -1, 0);
+        k = add(m, k, M_CHALLENGE, 0, -1, 0); /* only a +4 waits, and only with challenge */
+        break;
+    default: /* CHOOSE_COLOR */
+        for (int c = 0; c < 4; c++) k = add(m, k, M_CHOOSE, 0, c, 0);
+    }
+    if (!g->called[seat] &&
+        (size == 1 || (size == 2 && can_play && g->phase <= AFTER_DRAW)))
+        k = add(m, k, M_CALL, 0, -1, 0);
+    int open = 0;
+    for (int t = 0; t < g->n; t++) open |= g->window[t];
+    if (open) {
+        for (int t = 0; t < g->n; t++) {
+            if (t != seat && g->in_round[t] && g->window[t] && !g->called[t] &&
+                g->hs[t] == 1 && g->phase < ROUND_OVER)
+                k = add(m, k, M_CATCH, 0, t, 0);
+        }
+    }
+    return k;
+}
+
+static void remove_card(Game *g, int seat, int card) {
+    uint8_t *h = g->hand[seat];
+    int n = g->hs[seat];
+    for (int i = 0; i < n; i++) {
+        if (h[i] == card) {
+            memmove(h + i, h + i + 1, (size_t)(n - i - 1));
+            g->hs[seat] = n - 1;
+            return;
+        }
+    }
+}
+
+static void go_out(Game *g, int seat, int rank) {
+    g->in_round[seat] = 0;
+    g->winner = seat;
+    int amount = rank == R_DRAW_TWO ? 2 : rank == R_WD4 ? 4 : 0;
+    g->pending = 0;
+    int victim = next_seat(g, seat, 0);
+    if (active_count(g) >= 1 && amount) {
+        draw_cards(g, victim, amount);
+        g->current = next_seat(g, victim, 0);
+    }
+    g->phase = ROUND_OVER;
+}
+
+static void resolve_play(Game *g, int seat, const Move *mv) {
+    const Cfg *f = g->cfg;
+    int card = mv->card, rank = f->rank_of[card], honest = 1;
+    if (rank == R_WD4) honest = is_honest(g, seat);
+    remove_card(g, seat, card);
+    g->disc[g->nd++] = (uint8_t)card;
+    g->color = f->color_of[card] >= 0 ? f->color_of[card] : mv->color;
+    g->phase = PLAY;
+    g->drawn = -1;
+    int left = g->hs[seat];
+    if (mv->uno)
+        g->called[seat] = 1; /* offered only when one card is left */
+    else if (left == 1 && !g->called[seat])
+        g->window[seat] = 1;
+    if (left == 0) {
+        go_out(g, seat, rank);
+        return;
+    }
+    if (rank <= 9) {
+        g->current = next_seat(g, seat, 0);
+    } else if (rank == R_DRAW_TWO) {
+        int victim = next_seat(g, seat, 0);
+        draw_cards(g, victim, 2);
+        g->current = next_seat(g, victim, 0);
+    } else if (rank == R_WD4) {
+        int victim = next_seat(g, seat, 0);
+        if (f->challenge) {
+            g->st_honest = honest;
+            g->st_seat = seat;
+            g->pending += 4;
+            g->phase = PENALTY;
+            g->current = victim;
+        } else {
+            draw_cards(g, victim, 4);
+            g->current = next_seat(g, victim, 0);
+        }
+    } else if (rank == R_SKIP) {
+        g->current = next_seat(g, next_seat(g, seat, 0), 0);
+    } else if (rank == R_REVERSE) {
+        g->direction = -g->direction;
+        g->current = active_count(g) == 2 ? seat : next_seat(g, seat, 0);
+    } else { /* wild */
+        g->current = next_seat(g, seat, 0);
+    }
+}
+
+static void voluntary_draw(Game *g, int seat) {
+    int ok = 0, card = -1;
+    for (;;) {
+        if (!draw_cards(g, seat, 1)) break;
+        card = g->hand[seat][g->hs[seat] - 1];
+        ok = playable(g, card, seat);
+        if (ok || !g->cfg->draw_until) break;
+    }
+    if (ok) {
+        g->drawn = card;
+        g->phase = AFTER_DRAW;
+    } else {
+        g->current = next_seat(g, seat, 0);
+    }
+}
+
+static void apply(Game *g, const Move *mv) {
+    const Cfg *f = g->cfg;
+    int seat = g->current, t = mv->type;
+    if (t == M_PLAY || (!f->catch_until_play && (t == M_DRAW || t == M_PASS || t == M_CHALLENGE)))
+        memset(g->window, 0, sizeof g->window);
+    switch (t) {
+    case M_PLAY:
+        resolve_play(g, seat, mv);
+        break;
+    case M_DRAW:
+        if (g->phase == PENALTY) {
+            int count = g->pending;
+            g->pending = 0;
+            g->phase = PLAY;
+            draw_cards(g, seat, count);
+            g->current = next_seat(g, seat, 0);
+        } else {
+            voluntary_draw(g, seat);
+        }
+        break;
+    case M_PASS:
+        g->drawn = -1;
+        g->phase = PLAY;
+        g->current = next_seat(g, seat, 0);
+        break;
+    case M_CHALLENGE: {
+        int pending = g->pending;
+        g->pending = 0;
+        g->phase = PLAY;
+        if (g->st_honest) {
+            draw_cards(g, seat, pending + f->challenge_fail_extra);
+            g->current = next_seat(g, seat, 0);
+        } else {
+            draw_cards(g, g->st_seat, pending < 4 ? pending : 4);
+            g->current = seat;
+        }
+        break;
+    }
+    case M_CALL:
+        g->called[seat] = 1;
+        g->window[seat] = 0;
+        break;
+    case M_CATCH:
+        g->window[mv->color] = 0;
+        draw_cards(g, mv->color, f->uno_penalty);
+        break;
+    default: /* M_CHOOSE */
+        g->color = mv->color;
+        g->phase = PLAY;
+    }
+}
+
+/* rounds.select_first_dealer, rounds.deal and rounds.turn_start_card. */
+static void setup(Game *g, const Cfg *f, uint64_t seed) {
+    int n = f->players;
+    memset(g, 0, sizeof *g);
+    g->cfg = f;
+    g->rng = seed;
+    g->n = n;
+    g->direction = 1;
+    g->drawn = -1;
+    g->winner = -1;
+    for (int s = 0; s < n; s++) g->in_round[s] = 1;
+    if (f->dealer_random) {
+        g->dealer = below(&g->rng, n);
+    } else {
+        uint8_t pile[MAXC];
+        int np = f->deck_len, contenders[MAXP], nc = n, values[MAXP];
+        memcpy(pile, f->deck, (size_t)np);
+        shuffle(&g->rng, pile, np);
+        for (int s = 0; s < n; s++) contenders[s] = s;
+        for (;;) {
+            int best = -1;
+            for (int i = 0; i < nc; i++) {
+                for (;;) {
+                    if (!np) {
+                        np = f->deck_len;
+                        memcpy(pile, f->deck, (size_t)np);
+                        shuffle(&g->rng, pile, np);
+                    }
+                    int rank = f->rank_of[pile[--np]];
+                    if (rank <= 9) {
+                        values[i] = rank;
+                        break;
+                    }
+                    if (!f->dealer_redraw) {
+                        values[i] = 0;
+                        break;
+                    }
+                }
+                if (values[i] > best) best = values[i];
+            }
+            int kept = 0;
+            for (int i = 0; i < nc; i++)
+                if (values[i] == best) contenders[kept++] = contenders[i];
+            nc = kept;
+            if (nc == 1) break;
+        }
+        g->dealer = contenders[0];
+    }
+    g->np = f->deck_len;
+    memcpy(g->pile, f->deck, (size_t)g->np);
+    shuffle(&g->rng, g->pile, g->np);
+    int order[MAXP], seat = g->dealer;
+    for (int i = 0; i < n; i++) {
+        seat = next_seat(g, seat, 1);
+        order[i] = seat;
+    }
+    for (int r = 0; r < f->hand_size; r++)
+        for (int i = 0; i < n; i++) g->hand[order[i]][g->hs[order[i]]++] = g->pile[--g->np];
+    /* the start card: a +4 goes back and the pile is shuffled again */
+    int card;
+    for (;;) {
+        card = g->pile[--g->np];
+        if (f->rank_of[card] == R_WD4) {
+            g->pile[g->np++] = (uint8_t)card;
+            shuffle(&g->rng, g->pile, g->np);
+            continue;
+        }
+        g->disc[g->nd++] = (uint8_t)card;
+        break;
+    }
+    int rank = f->rank_of[card], first = next_seat(g, g->dealer, 1);
+    g->color = f->color_of[card];
+    g->current = first;
+    if (rank == R_SKIP) {
+        g->current = next_seat(g, first, 1);
+    } else if (rank == R_REVERSE) {
+        g->direction = -1;
+        if (active_count(g) == 2)
+            g->current = g->dealer;
+        else if (f->start_reverse_right)
+            g->current = next_seat(g, g->dealer, -1);
+    } else if (rank == R_DRAW_TWO) {
+        draw_cards(g, first, 2);
+        g->current = next_seat(g, first, 1);
+    } else if (f->color_of[card] < 0) {
+        g->phase = CHOOSE_COLOR;
+    }
+}
+
+static long play_round(Game *g, uint64_t *choice, long max_moves) {
+    Move moves[MAXM];
+    long count = 0;
+    while (g->phase != ROUND_OVER && count < max_moves) {
+        int k = legal_moves(g, moves);
+        apply(g, &moves[below(choice, k)]);
+        count++;
+    }
+    return count;
+}
+
+static int parse_cfg(PyObject *cfg_tuple, PyObject *deck, PyObject *ranks, PyObject *colors,
+                     Cfg *f) {
+    if (!PyArg_ParseTuple(cfg_tuple, "iiiiiiiiiiiii", &f->players, &f->hand_size,
+                          &f->dealer_random, &f->dealer_redraw, &f->start_reverse_right,
+                          &f->draw_with_playable, &f->must_play, &f->draw_until, &f->wd4_rule,
+                          &f->challenge, &f->challenge_fail_extra, &f->uno_penalty,
+                          &f->catch_until_play))
+        return 0;
+    if (f->players < 2 || f->players > MAXP || f->hand_size < 1) {
+        PyErr_SetString(PyExc_ValueError, "players must be 2-10 and hand_size at least 1");
+        return 0;
+    }
+    Py_ssize_t nd = PySequence_Size(deck), nk = PySequence_Size(ranks);
+    if (nd < 0 || nk < 0) return 0;
+    if (nd > MAXC / 2 || nk > MAXK || PySequence_Size(colors) != nk ||
+        (Py_ssize_t)f->players * f->hand_size >= nd) {
+        PyErr_SetString(PyExc_ValueError, "deck or card tables out of range");
+        return 0;
+    }
+    f->deck_len = (int)nd;
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        PyObject *r = PySequence_GetItem(ranks, i), *c = PySequence_GetItem(colors, i);
+        if (!r || !c) {
+            Py_XDECREF(r);
+            Py_XDECREF(c);
+            return 0;
+        }
+        f->rank_of[i] = (int8_t)PyLong_AsLong(r);
+        f->color_of[i] = (int8_t)PyLong_AsLong(c);
+        Py_DECREF(r);
+        Py_DECREF(c);
+    }
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        PyObject *c = PySequence_GetItem(deck, i);
+        if (!c) return 0;
+        long v = PyLong_AsLong(c);
+        Py_DECREF(c);
+        if (v < 0 || v >= nk) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "card id out of range");
+            return 0;
+        }
+        f->deck[i] = (uint8_t)v;
+    }
+    return !PyErr_Occurred();
+}
+
+PyDoc_STRVAR(play_rounds_doc,
+"play_rounds(cfg, deck, ranks, colors, first_seed, games, choice_state, max_moves)\n"
+"\n"
+"Deal `games` rounds (game i from seed first_seed + i) and play each to its end with\n"
+"uniformly random legal moves of the seat to act, chosen by a SplitMix64 generator whose\n"
+"state is `choice_state`. Returns (moves, wins, choice_state, hands, winner): the total\n"
+"number of moves, the wins per seat, the generator's new state, and the last round's\n"
+"hands and winner (-1 when it reached max_moves).");
+
+static PyObject *play_rounds(PyObject *self, PyObject *args) {
+    PyObject *cfg_tuple, *deck, *ranks, *colors, *first_obj, *state_obj;
+    long games, max_moves;
+    if (!PyArg_ParseTuple(args, "OOOOOlOl", &cfg_tuple, &deck, &ranks, &colors, &first_obj,
+                          &games, &state_obj, &max_moves))
+        return NULL;
+    Cfg cfg;
+    if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
+    uint64_t first = PyLong_AsUnsignedLongLongMask(first_obj);
+    uint64_t choice = PyLong_AsUnsignedLongLongMask(state_obj);
+    if (PyErr_Occurred()) return NULL;
+    Game *g = PyMem_Malloc(sizeof(Game));
+    if (!g) return PyErr_NoMemory();
+    long total = 0, wins[MAXP] = {0};
+    Py_BEGIN_ALLOW_THREADS
+    for (long i = 0; i < games; i++) {
+        setup(g, &cfg, first + (uint64_t)i);
+        total += play_round(g, &choice, max_moves);
+        if (g->winner >= 0) wins[g->winner]++;
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *win_list = PyList_New(cfg.players), *hands = PyList_New(cfg.players);
+    for (int s = 0; s < cfg.players && win_list && hands; s++) {
+        PyList_SET_ITEM(win_list, s, PyLong_FromLong(wins[s]));
+        PyObject *h = PyList_New(games ? g->hs[s] : 0);
+        for (int i = 0; h && games && i < g->hs[s]; i++)
+            PyList_SET_ITEM(h, i, PyLong_FromLong(g->hand[s][i]));
+        PyList_SET_ITEM(hands, s, h);
+    }
+    int winner = games ? g->winner : -1;
+    PyMem_Free(g);
+    if (!win_list || !hands) {
+        Py_XDECREF(win_list);
+        Py_XDECREF(hands);
+        return NULL;
+    }
+    return Py_BuildValue("lNKNi", total, win_list, (unsigned long long)choice, hands, winner);
+}
+
+static PyMethodDef methods[] = {
+    {"play_rounds", play_rounds, METH_VARARGS, play_rounds_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_fastplay",
+    "Random playouts in C, move for move the same as the Python engine (unokit.fastplay).", -1,
+    methods,
+};
+
+PyMODINIT_FUNC PyInit__fastplay(void) { return PyModule_Create(&module); }

@@ -1,0 +1,14 @@
+"""Type stub of the C accelerator (src/unokit/_fastplay.c); see unokit.fastplay."""
+
+from collections.abc import Sequence
+
+def play_rounds(
+    cfg: tuple[int, ...],
+    deck: Sequence[int],
+    ranks: Sequence[int],
+    colors: Sequence[int],
+    first_seed: int,
+    games: int,
+    choice_state: int,
+    max_moves: int,
+) -> tuple[int, list[int], int, list[list[int]], int]: ...
