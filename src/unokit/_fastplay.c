@@ -16,6 +16,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #define MAXP 10
 #define MAXC 256 /* cards in one pile or hand (decks have at most 112) */
@@ -484,6 +485,234 @@ static long play_round(Game *g, uint64_t *choice, long max_moves) {
 }
 
 static int parse_cfg(PyObject *cfg_tuple, PyObject *deck, PyObject *ranks, PyObject *colors,
+                     Cfg *f);
+
+/* -- search rollouts ---------------------------------------------------------------------- */
+
+/* The colour held most (points break ties, then the lower colour), not counting one `skip`. */
+static int favourite_color(const Game *g, int seat, int skip) {
+    const Cfg *f = g->cfg;
+    int counts[4] = {0}, points[4] = {0}, skipped = 0;
+    for (int i = 0; i < g->hs[seat]; i++) {
+        int c = g->hand[seat][i], col = f->color_of[c];
+        if (!skipped && c == skip) {
+            skipped = 1;
+            continue;
+        }
+        if (col >= 0) {
+            counts[col]++;
+            points[col] += f->rank_of[c] <= 9 ? f->rank_of[c] : 20;
+        }
+    }
+    int best = 0;
+    for (int c = 1; c < 4; c++)
+        if (counts[c] > counts[best] || (counts[c] == counts[best] && points[c] > points[best]))
+            best = c;
+    return best;
+}
+
+/* The greedy rollout policy of bots/expert.py (greedy_move): a colour card in the active
+ * colour, else any colour card, else a wild, else a +4 (naming the colour held most), else
+ * draw; the drawn card is played when it can be; a +4 is challenged unless its player holds
+ * one card (as the strong bot nearly always does); never an UNO call. */
+static void greedy(const Game *g, Move *mv) {
+    const Cfg *f = g->cfg;
+    int seat = g->current;
+    mv->uno = 0;
+    mv->color = -1;
+    if (g->phase == PENALTY) {
+        /* like the strong bot: challenge unless the +4's player holds a single card */
+        mv->type = f->challenge && g->hs[g->st_seat] >= 2 ? M_CHALLENGE : M_DRAW;
+        return;
+    }
+    if (g->phase == CHOOSE_COLOR) {
+        mv->type = M_CHOOSE;
+        mv->color = (int8_t)favourite_color(g, seat, -1);
+        return;
+    }
+    int best = -1, best_key = -1;
+    if (g->phase == AFTER_DRAW) {
+        best = g->drawn;
+    } else {
+        for (int i = 0; i < g->hs[seat] && best_key < 4; i++) {
+            int c = g->hand[seat][i], col = f->color_of[c], key;
+            if (col >= 0)
+                key = col == g->color ? 4 : 3;
+            else
+                key = f->rank_of[c] == R_WILD ? 1 : 0;
+            if (key > best_key && playable(g, c, seat)) {
+                best = c;
+                best_key = key;
+            }
+        }
+    }
+    if (best < 0) {
+        mv->type = M_DRAW;
+        return;
+    }
+    mv->type = M_PLAY;
+    mv->card = (uint8_t)best;
+    if (f->color_of[best] < 0) mv->color = (int8_t)favourite_color(g, seat, best);
+}
+
+static int rollout(Game *g, int me, long max_moves) {
+    Move mv;
+    for (long k = 0; g->phase != ROUND_OVER && k < max_moves; k++) {
+        greedy(g, &mv);
+        apply(g, &mv);
+    }
+    return g->phase == ROUND_OVER ? (g->winner == me ? 2 : 0) : 1; /* 1: unfinished, half */
+}
+
+static int int_list(PyObject *seq, int *out, int cap, const char *what) {
+    Py_ssize_t n = PySequence_Size(seq);
+    if (n < 0) return -1;
+    if (n > cap) {
+        PyErr_Format(PyExc_ValueError, "too many items in %s", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_GetItem(seq, i);
+        if (!item) return -1;
+        out[i] = (int)PyLong_AsLong(item);
+        Py_DECREF(item);
+        if (PyErr_Occurred()) return -1;
+    }
+    return (int)n;
+}
+
+PyDoc_STRVAR(rollouts_doc,
+"rollouts(cfg, deck, ranks, colors, state, pool, candidates, max_samples, seconds, seed,\n"
+"         max_moves)\n"
+"\n"
+"Determinized evaluation for the expert bot. `state` is what seat `me` sees: (me, hand,\n"
+"sizes, discard, color, direction, current, phase, pending, stack_seat, stack_color, drawn,\n"
+"called, window, in_round, draw_pile_size). Each sample deals the unseen `pool` at random to\n"
+"the other hands and the draw pile, applies every candidate (type, card, color, uno) to a\n"
+"copy and plays it out with the greedy policy. Stops after max_samples samples or `seconds`.\n"
+"Returns (points per candidate, samples): 2 per win, 1 per unfinished round.");
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static PyObject *rollouts(PyObject *self, PyObject *args) {
+    PyObject *cfg_tuple, *deck, *ranks, *colors, *state, *pool_obj, *cand_obj, *seed_obj;
+    long max_samples, max_moves;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OOOOOOOldOl", &cfg_tuple, &deck, &ranks, &colors, &state,
+                          &pool_obj, &cand_obj, &max_samples, &seconds, &seed_obj, &max_moves))
+        return NULL;
+    Cfg cfg;
+    if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
+    int me, color, direction, current, phase, pending, st_seat, st_color, drawn, pile_size;
+    PyObject *hand_o, *sizes_o, *disc_o, *called_o, *window_o, *inr_o;
+    if (!PyArg_ParseTuple(state, "iOOOiiiiiiiiOOOi", &me, &hand_o, &sizes_o, &disc_o, &color,
+                          &direction, &current, &phase, &pending, &st_seat, &st_color, &drawn,
+                          &called_o, &window_o, &inr_o, &pile_size))
+        return NULL;
+    int n = cfg.players, hand[MAXC], sizes[MAXP], disc[MAXC], called[MAXP], window[MAXP],
+        inr[MAXP], pool[MAXC], cand[64][4];
+    int nh = int_list(hand_o, hand, MAXC, "hand"), ns = int_list(sizes_o, sizes, MAXP, "sizes");
+    int ndisc = int_list(disc_o, disc, MAXC, "discard"), npool = int_list(pool_obj, pool, MAXC, "pool");
+    int ncall = int_list(called_o, called, MAXP, "called"), nwin = int_list(window_o, window, MAXP, "window");
+    int ninr = int_list(inr_o, inr, MAXP, "in_round");
+    if (nh < 0 || ns < 0 || ndisc < 0 || npool < 0 || ncall < 0 || nwin < 0 || ninr < 0) return NULL;
+    Py_ssize_t ncand = PySequence_Size(cand_obj);
+    if (ncand < 0) return NULL;
+    if (ns != n || ncall != n || nwin != n || ninr != n || me < 0 || me >= n || current < 0 ||
+        current >= n || ndisc < 1 || ncand < 1 || ncand > 64 || phase < PLAY || phase > PENALTY) {
+        PyErr_SetString(PyExc_ValueError, "state does not fit the rules");
+        return NULL;
+    }
+    int hidden = pile_size;
+    for (int s = 0; s < n; s++)
+        if (s != me) hidden += sizes[s];
+    if (hidden > npool) {
+        PyErr_SetString(PyExc_ValueError, "fewer unseen cards than hidden places");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < ncand; i++) {
+        PyObject *c = PySequence_GetItem(cand_obj, i);
+        if (!c) return NULL;
+        int ok = PyArg_ParseTuple(c, "iiii", &cand[i][0], &cand[i][1], &cand[i][2], &cand[i][3]);
+        Py_DECREF(c);
+        if (!ok) return NULL;
+        if (cand[i][0] < M_PLAY || cand[i][0] > M_CHOOSE || cand[i][1] < 0 || cand[i][1] >= MAXK) {
+            PyErr_SetString(PyExc_ValueError, "bad candidate move");
+            return NULL;
+        }
+    }
+    uint64_t rng = PyLong_AsUnsignedLongLongMask(seed_obj);
+    if (PyErr_Occurred()) return NULL;
+    Game *base = PyMem_Malloc(2 * sizeof(Game));
+    if (!base) return PyErr_NoMemory();
+    Game *g = base + 1;
+    long points[64] = {0}, done = 0;
+    Py_BEGIN_ALLOW_THREADS
+    double deadline = now_seconds() + seconds;
+    memset(base, 0, sizeof *base);
+    base->cfg = &cfg;
+    base->n = n;
+    base->winner = -1;
+    for (int i = 0; i < ndisc; i++) base->disc[i] = (uint8_t)disc[i];
+    base->nd = ndisc;
+    base->color = color;
+    base->direction = direction;
+    base->current = current;
+    base->phase = phase;
+    base->pending = pending;
+    base->st_seat = st_seat;
+    base->drawn = drawn;
+    for (int s = 0; s < n; s++) {
+        base->called[s] = (uint8_t)called[s];
+        base->window[s] = (uint8_t)window[s];
+        base->in_round[s] = (uint8_t)inr[s];
+    }
+    uint8_t shuffled[MAXC];
+    while (done < max_samples) {
+        for (int i = 0; i < npool; i++) shuffled[i] = (uint8_t)pool[i];
+        shuffle(&rng, shuffled, npool);
+        int k = npool;
+        for (int s = 0; s < n; s++) {
+            if (s == me) {
+                for (int i = 0; i < nh; i++) base->hand[s][i] = (uint8_t)hand[i];
+                base->hs[s] = nh;
+            } else {
+                for (int i = 0; i < sizes[s]; i++) base->hand[s][i] = shuffled[--k];
+                base->hs[s] = sizes[s];
+            }
+        }
+        memcpy(base->pile, shuffled, (size_t)pile_size);
+        base->np = pile_size;
+        if (phase == PENALTY && st_seat >= 0 && st_seat < n) {
+            base->st_honest = 1; /* the +4 was honest unless its player held the colour */
+            for (int i = 0; i < base->hs[st_seat]; i++)
+                if (cfg.color_of[base->hand[st_seat][i]] == st_color) base->st_honest = 0;
+        }
+        for (Py_ssize_t c = 0; c < ncand; c++) {
+            *g = *base;
+            g->rng = rng; /* the same reshuffles for every candidate: a fair comparison */
+            Move mv = {(uint8_t)cand[c][0], (uint8_t)cand[c][1], (uint8_t)cand[c][3],
+                       (int8_t)cand[c][2]};
+            apply(g, &mv);
+            points[c] += rollout(g, me, max_moves);
+        }
+        done++;
+        if ((done & 7) == 0 && now_seconds() >= deadline) break;
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_Free(base);
+    PyObject *list = PyList_New(ncand);
+    for (Py_ssize_t c = 0; list && c < ncand; c++)
+        PyList_SET_ITEM(list, c, PyLong_FromLong(points[c]));
+    if (!list) return NULL;
+    return Py_BuildValue("Nl", list, done);
+}
+
+static int parse_cfg(PyObject *cfg_tuple, PyObject *deck, PyObject *ranks, PyObject *colors,
                      Cfg *f) {
     if (!PyArg_ParseTuple(cfg_tuple, "iiiiiiiiiiiii", &f->players, &f->hand_size,
                           &f->dealer_random, &f->dealer_redraw, &f->start_reverse_right,
@@ -579,6 +808,7 @@ static PyObject *play_rounds(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"play_rounds", play_rounds, METH_VARARGS, play_rounds_doc},
+    {"rollouts", rollouts, METH_VARARGS, rollouts_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -12,3 +12,16 @@ def play_rounds(
     choice_state: int,
     max_moves: int,
 ) -> tuple[int, list[int], int, list[list[int]], int]: ...
+def rollouts(
+    cfg: tuple[int, ...],
+    deck: Sequence[int],
+    ranks: Sequence[int],
+    colors: Sequence[int],
+    state: tuple[object, ...],
+    pool: Sequence[int],
+    candidates: Sequence[tuple[int, int, int, int]],
+    max_samples: int,
+    seconds: float,
+    seed: int,
+    max_moves: int,
+) -> tuple[list[int], int]: ...

@@ -18,14 +18,28 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from unokit.cards import COLOR_OF, RANK_OF, Card, deck_cards
+from unokit.moves import CallUno, Catch, Challenge, ChooseColor, Draw, Move, Pass, Play
 from unokit.rng import Rng
 from unokit.rules import Rules
 
-__all__ = ["FastResult", "available", "play_random_rounds", "supports", "unsupported"]
+if TYPE_CHECKING:
+    from unokit.game import View
+
+__all__ = [
+    "FastResult",
+    "available",
+    "play_random_rounds",
+    "rollout_values",
+    "supports",
+    "unsupported",
+]
 
 _native: ModuleType | None
 try:
@@ -143,3 +157,87 @@ def _card(ident: int) -> Card:
 
 
 _BY_ID: dict[int, Card] = {int(c): c for c in {*deck_cards("classic108")}}
+
+
+def _encode(move: Move) -> tuple[int, int, int, int] | None:
+    """A move as the accelerator's (type, card, colour or target, uno); None if it has none."""
+    if type(move) is Play:
+        if move.more or move.swap is not None or move.peek is not None or move.trade is not None:
+            return None
+        return (0, int(move.card), -1 if move.color is None else int(move.color), int(move.uno))
+    if type(move) is Draw:
+        return (1, 0, -1, 0)
+    if type(move) is Pass:
+        return (2, 0, -1, 0)
+    if type(move) is Challenge:
+        return (3, 0, -1, 0)
+    if type(move) is CallUno:
+        return (4, 0, -1, 0)
+    if type(move) is Catch:
+        return (5, 0, move.target, 0)
+    if type(move) is ChooseColor:
+        return (6, 0, int(move.color), 0)
+    return None
+
+
+def rollout_values(
+    view: View,
+    candidates: Sequence[Move],
+    rng: Rng,
+    seconds: float,
+    max_samples: int = 1_000_000,
+    max_moves: int = 2_000,
+) -> tuple[list[float], int] | None:
+    """Determinized Monte Carlo values of ``candidates`` for the seat of ``view`` (whose turn
+    it is): each sample deals the unseen cards at random, applies every candidate to a copy
+    and plays the round out with the greedy policy of the expert bot. Returns (the share of
+    rollouts each candidate won, the number of samples), or ``None`` where the accelerator
+    cannot (rules outside :func:`supports`, a move it does not know, not this seat's turn).
+    A +4 facing the seat counts as honest in a sample unless its player was dealt a card of
+    the colour it covered."""
+    rules = view.rules
+    if _native is None or not supports(rules) or view.current != view.seat:
+        return None
+    encoded = [_encode(m) for m in candidates]
+    if not encoded or None in encoded or len(encoded) > 64:
+        return None
+    pool = Counter(deck_cards(rules.deck))
+    pool.subtract(view.hand)
+    pool.subtract(view.discard)
+    unseen = [int(c) for c, n in pool.items() for _ in range(max(n, 0))]
+    stack_seat, stack_color = (view.stack[-1][0], view.stack[-1][2]) if view.stack else (-1, -1)
+    state = (
+        view.seat,
+        [int(c) for c in view.hand],
+        list(view.hand_sizes),
+        [int(c) for c in view.discard],
+        -1 if view.color is None else int(view.color),
+        view.direction,
+        view.current,
+        int(view.phase),
+        view.pending_draw,
+        stack_seat,
+        stack_color,
+        -1 if view.drawn_card is None else int(view.drawn_card),
+        [int(c) for c in view.uno_called],
+        [int(s in view.catchable) for s in range(rules.players)],
+        [int(s) for s in view.in_round],
+        view.draw_pile_size,
+    )
+    try:
+        points, samples = _native.rollouts(
+            tuple(int(v) for v in _config(rules)),
+            [int(c) for c in deck_cards(rules.deck)],
+            _RANKS,
+            _COLORS,
+            state,
+            unseen,
+            encoded,
+            max_samples,
+            seconds,
+            rng.next64(),
+            max_moves,
+        )
+    except ValueError:
+        return None  # a state the accelerator cannot load (e.g. cards seen twice)
+    return [p / (2 * max(samples, 1)) for p in points], samples

@@ -17,6 +17,7 @@ from unokit.bots.strong import StrongBot
 from unokit.bots.tactics import favourite_color, prefer_uno
 from unokit.cards import COLOR_OF, RANK_OF, Rank
 from unokit.determinize import sample_game
+from unokit.fastplay import rollout_values
 from unokit.game import Game, View
 from unokit.moves import DRAW, PASS, Challenge, ChooseColor, Draw, Move, Pass, Play
 from unokit.phase import Phase
@@ -89,6 +90,7 @@ class ExpertBot(StrongBot):
         samples: int = 0,
         candidates: int = 4,
         margin: float = 1.5,
+        native: bool = True,
         forget_uno: float = 0.0,
         reaction_delay: float = 0.0,
     ) -> None:
@@ -97,6 +99,7 @@ class ExpertBot(StrongBot):
         self.samples = samples
         self.candidates = candidates
         self.margin = margin
+        self.native = native
 
     def act(self, view: View) -> Move | None:
         if not view.my_turn or view.phase == Phase.CHOOSE_COLOR:
@@ -104,6 +107,14 @@ class ExpertBot(StrongBot):
         options = self._candidates(view)
         if len(options) <= 1:
             return options[0] if options else super().act(view)
+        if self.native:  # the C accelerator: thousands of samples where the rules allow
+            seconds = self.time_ms / 1000 if self.time_ms else 3600.0
+            found = rollout_values(
+                view, options, self.rng, seconds * 0.9, self.samples or 1_000_000
+            )
+            if found is not None:
+                means, samples = found
+                return options[self._pick(means, samples)]
         wins = [0.0] * len(options)
         tried = 0
         deadline = time.perf_counter() + self.time_ms / 1000 if self.time_ms else None
@@ -123,16 +134,18 @@ class ExpertBot(StrongBot):
                 break
             if not self.samples and deadline is None:
                 break
-        # Keep the heuristic's choice (options[0]) unless the samples clearly favour another:
-        # rollouts are noisy, and a strong prior beats a coin flip between close moves.
         n = max(tried, 1)
-        means = [w / n for w in wins]
-        best = max(range(len(options)), key=lambda i: means[i])
+        return options[self._pick([w / n for w in wins], n)]
+
+    def _pick(self, means: list[float], n: int) -> int:
+        """Keep the heuristic's choice (index 0) unless the samples clearly favour another:
+        rollouts are noisy, and a strong prior beats a coin flip between close moves."""
+        best = max(range(len(means)), key=lambda i: means[i])
         if best != 0:
-            spread = (means[best] * (1 - means[best]) + means[0] * (1 - means[0])) / n
+            spread = (means[best] * (1 - means[best]) + means[0] * (1 - means[0])) / max(n, 1)
             if means[best] - means[0] <= self.margin * spread**0.5:
                 best = 0
-        return options[best]
+        return best
 
     def _candidates(self, view: View) -> list[Move]:
         """The moves worth searching: the heuristic's best plays, plus draw/pass/challenge."""
