@@ -11,15 +11,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit import Game, Rules, RulesError
+from tests.conftest import table
+from unokit import Card, Game, Rules, RulesError
+from unokit.cards import Color
 from unokit.fastplay import (
     _SUPPORTED,
     FastResult,
     available,
     play_random_rounds,
+    rollout_values,
     supports,
     unsupported,
 )
+from unokit.moves import CHALLENGE, DRAW, Move, Play
 from unokit.rng import Rng
 from unokit.rules import OPTIONS
 from unokit.simulate import play_random_round, simulate
@@ -136,3 +140,60 @@ def test_bad_arguments_are_refused_clearly() -> None:
         )
     with pytest.raises(TypeError):
         _fastplay.play_rounds("official")  # type: ignore[call-arg]
+
+
+# -- rollouts for the expert bot -----------------------------------------------------------------
+
+
+def _values(game: Game, moves: list[Move], samples: int = 400) -> list[float]:
+    view = game.view(game.current)
+    found = rollout_values(view, moves, Rng(3), seconds=5.0, max_samples=samples)
+    assert found is not None
+    values, done = found
+    assert done == samples
+    return values
+
+
+def test_rollouts_see_a_winning_last_card() -> None:
+    game = table(["R1", "B1 B2 B3", "Y1 Y2"], draw="G7 G8 G9 Y7 Y8 R5 R6")
+    values = _values(game, [Play(Card.parse("R1")), DRAW])
+    assert values[0] == 1.0  # going out wins every sample
+    assert values[1] < 1.0
+
+
+def test_rollouts_value_a_skip_that_keeps_the_turn_in_two_player_games() -> None:
+    """Holding RS and R1 on a red top, two players: the skip first, then R1 goes out."""
+    game = table(["RS R1", "B1 B2 B3 B4 B5"], draw="G7 G8 G9 Y7 Y8 G5 G6 Y5 Y6")
+    values = _values(game, [Play(Card.parse("RS")), Play(Card.parse("R1"))])
+    assert values[0] == 1.0
+    assert values[1] < 0.9
+
+
+def _facing_wild_draw_four(held: str) -> Game:
+    """Seat 1 plays +4 on red holding ``held`` besides; seat 2 must answer."""
+    game = table(
+        ["G1 G2 G3", f"{held} W+4", "Y3 Y4 Y5"],
+        draw="G5 G6 G7 G8 G9 Y6 Y7 Y8",
+        color="red",
+        current=1,
+    )
+    game.apply(1, Play(Card.parse("W+4"), Color.GREEN))
+    assert game.current == 2 and CHALLENGE in game.legal_moves(2)
+    return game
+
+
+def test_rollouts_challenge_a_big_hand_more_than_a_small_one() -> None:
+    """The +4's honesty in each sample comes from the hand dealt to its player: one holding
+    12 hidden cards almost surely had red, so challenging pays; with 1 card it rarely did."""
+    big = _values(_facing_wild_draw_four("B1 B2 B3 B4 B5 B6 B7 B8 B9 G1 G2 G3"), [CHALLENGE, DRAW])
+    small = _values(_facing_wild_draw_four("B1"), [CHALLENGE, DRAW])
+    assert big[0] > big[1]
+    assert big[0] - big[1] > small[0] - small[1]
+
+
+def test_rollouts_decline_what_they_cannot_do() -> None:
+    party = table(["R1 R2", "B1 B2"], draw="G7 G8", stacking="any")
+    assert rollout_values(party.view(0), [DRAW], Rng(1), 0.01) is None
+    official = table(["R1 R2", "B1 B2"], draw="G7 G8")
+    assert rollout_values(official.view(1), [DRAW], Rng(1), 0.01) is None  # not seat 1's turn
+    assert rollout_values(official.view(0), [], Rng(1), 0.01) is None
