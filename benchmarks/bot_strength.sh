@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Reproduces the strength figures of docs/bots.md (about 15 minutes on 2 cores).
+# Reproduces the strength figures of docs/bots.md (about 30 minutes on 2 cores).
 # Usage: bash benchmarks/bot_strength.sh [GAMES] [EXPERT_GAMES]
 set -euo pipefail
 GAMES=${1:-100000}
-EXPERT_GAMES=${2:-400}
+EXPERT_GAMES=${2:-2000}
 U="${UNOKIT:-unokit}"
 OUT=${OUT:-benchmarks/results}
 mkdir -p "$OUT"

@@ -101,16 +101,21 @@ class ExpertBot(StrongBot):
         self.margin = margin
         self.native = native
 
+    #: seconds kept back from ``time_ms`` for the work around the search (a loaded machine)
+    reserve = 0.004
+
     def act(self, view: View) -> Move | None:
+        started = time.perf_counter()
         if not view.my_turn or view.phase == Phase.CHOOSE_COLOR:
             return super().act(view)
         options = self._candidates(view)
         if len(options) <= 1:
             return options[0] if options else super().act(view)
         if self.native:  # the C accelerator: thousands of samples where the rules allow
-            seconds = self.time_ms / 1000 if self.time_ms else 3600.0
+            spent = time.perf_counter() - started
+            seconds = self.time_ms / 1000 - spent - self.reserve if self.time_ms else 3600.0
             found = rollout_values(
-                view, options, self.rng, seconds * 0.9, self.samples or 1_000_000
+                view, options, self.rng, max(seconds, 0.001), self.samples or 1_000_000
             )
             if found is not None:
                 means, samples = found

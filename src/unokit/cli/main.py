@@ -278,7 +278,9 @@ def tournament(
             f"{e.rating:.1f}",
             by_seat,
         )
-    console.print(table)
+    # wide enough that no figure is cut, also when the output goes to a file or a pipe
+    out = console if console.is_terminal else Console(highlight=False, width=110)
+    out.print(table)
     console.print(
         f"average length {result.avg_moves:.1f} moves, {result.void} void rounds, "
         f"{result.seconds:.1f} s on {result.workers} worker(s) "
