@@ -197,3 +197,13 @@ def test_rollouts_decline_what_they_cannot_do() -> None:
     official = table(["R1 R2", "B1 B2"], draw="G7 G8")
     assert rollout_values(official.view(1), [DRAW], Rng(1), 0.01) is None  # not seat 1's turn
     assert rollout_values(official.view(0), [], Rng(1), 0.01) is None
+
+
+def test_rollouts_count_a_team_mates_win_under_teams() -> None:
+    """Seat 2, seat 0's partner under teams = 2, holds one card: its wins are seat 0's too."""
+    hands = ["R1 R2 G3", "B1 B2 B3", "R5", "Y1 Y2 Y3"]
+    draw = "G7 G8 G9 Y7 Y8 G5 G6 Y5 Y6"
+    alone = _values(table(hands, draw=draw), [Play(Card.parse("R1")), DRAW])
+    teamed = _values(table(hands, draw=draw, teams=2), [Play(Card.parse("R1")), DRAW])
+    assert teamed[0] > alone[0] + 0.2
+    assert teamed[1] > alone[1] + 0.2

@@ -555,13 +555,16 @@ static void greedy(const Game *g, Move *mv) {
     if (f->color_of[best] < 0) mv->color = (int8_t)favourite_color(g, seat, best);
 }
 
-static int rollout(Game *g, int me, long max_moves) {
+/* 2 when a seat of `friends` (a bit mask: the searching seat and its team-mates) wins, 1 for
+ * an unfinished round, 0 for a loss. */
+static int rollout(Game *g, unsigned friends, long max_moves) {
     Move mv;
     for (long k = 0; g->phase != ROUND_OVER && k < max_moves; k++) {
         greedy(g, &mv);
         apply(g, &mv);
     }
-    return g->phase == ROUND_OVER ? (g->winner == me ? 2 : 0) : 1; /* 1: unfinished, half */
+    if (g->phase != ROUND_OVER) return 1;
+    return g->winner >= 0 && ((friends >> g->winner) & 1u) ? 2 : 0;
 }
 
 static int int_list(PyObject *seq, int *out, int cap, const char *what) {
@@ -587,7 +590,8 @@ PyDoc_STRVAR(rollouts_doc,
 "\n"
 "Determinized evaluation for the expert bot. `state` is what seat `me` sees: (me, hand,\n"
 "sizes, discard, color, direction, current, phase, pending, stack_seat, stack_color, drawn,\n"
-"called, window, in_round, draw_pile_size). Each sample deals the unseen `pool` at random to\n"
+"called, window, in_round, draw_pile_size, friends); friends: bit mask of the seats whose\n"
+"win counts (me and team-mates). Each sample deals the unseen `pool` at random to\n"
 "the other hands and the draw pile, applies every candidate (type, card, color, uno) to a\n"
 "copy and plays it out with the greedy policy. Stops after max_samples samples or `seconds`.\n"
 "Returns (points per candidate, samples): 2 per win, 1 per unfinished round.");
@@ -608,10 +612,11 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
     Cfg cfg;
     if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
     int me, color, direction, current, phase, pending, st_seat, st_color, drawn, pile_size;
+    unsigned friends;
     PyObject *hand_o, *sizes_o, *disc_o, *called_o, *window_o, *inr_o;
-    if (!PyArg_ParseTuple(state, "iOOOiiiiiiiiOOOi", &me, &hand_o, &sizes_o, &disc_o, &color,
+    if (!PyArg_ParseTuple(state, "iOOOiiiiiiiiOOOiI", &me, &hand_o, &sizes_o, &disc_o, &color,
                           &direction, &current, &phase, &pending, &st_seat, &st_color, &drawn,
-                          &called_o, &window_o, &inr_o, &pile_size))
+                          &called_o, &window_o, &inr_o, &pile_size, &friends))
         return NULL;
     int n = cfg.players, hand[MAXC], sizes[MAXP], disc[MAXC], called[MAXP], window[MAXP],
         inr[MAXP], pool[MAXC], cand[64][4];
@@ -698,7 +703,7 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
             Move mv = {(uint8_t)cand[c][0], (uint8_t)cand[c][1], (uint8_t)cand[c][3],
                        (int8_t)cand[c][2]};
             apply(g, &mv);
-            points[c] += rollout(g, me, max_moves);
+            points[c] += rollout(g, friends, max_moves);
         }
         done++;
         if ((done & 7) == 0 && now_seconds() >= deadline) break;

@@ -28,6 +28,7 @@ from unokit.cards import COLOR_OF, RANK_OF, Card, deck_cards
 from unokit.moves import CallUno, Catch, Challenge, ChooseColor, Draw, Move, Pass, Play
 from unokit.rng import Rng
 from unokit.rules import Rules
+from unokit.scoring import team_of
 
 if TYPE_CHECKING:
     from unokit.game import View
@@ -190,7 +191,8 @@ def rollout_values(
 ) -> tuple[list[float], int] | None:
     """Determinized Monte Carlo values of ``candidates`` for the seat of ``view`` (whose turn
     it is): each sample deals the unseen cards at random, applies every candidate to a copy
-    and plays the round out with the greedy policy of the expert bot. Returns (the share of
+    and plays the round out with the greedy policy of the expert bot (a win of a team-mate
+    counts under ``teams``). Returns (the share of
     rollouts each candidate won, the number of samples), or ``None`` where the accelerator
     cannot (rules outside :func:`supports`, a move it does not know, not this seat's turn).
     A +4 facing the seat counts as honest in a sample unless its player was dealt a card of
@@ -205,6 +207,8 @@ def rollout_values(
     pool.subtract(view.hand)
     pool.subtract(view.discard)
     unseen = [int(c) for c, n in pool.items() for _ in range(max(n, 0))]
+    me = view.seat
+    friends = {s for s in range(rules.players) if team_of(rules, s) == team_of(rules, me)}
     stack_seat, stack_color = (view.stack[-1][0], view.stack[-1][2]) if view.stack else (-1, -1)
     state = (
         view.seat,
@@ -223,6 +227,7 @@ def rollout_values(
         [int(s in view.catchable) for s in range(rules.players)],
         [int(s) for s in view.in_round],
         view.draw_pile_size,
+        sum(1 << s for s in range(rules.players) if s in friends),
     )
     try:
         points, samples = _native.rollouts(
