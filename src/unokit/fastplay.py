@@ -74,6 +74,8 @@ _SUPPORTED: dict[str, tuple[object, ...]] = {
 _WD4_RULES = {"anytime": 0, "no_matching_color": 1, "no_playable_card": 2}
 _RANKS = [int(r) for r in RANK_OF]
 _COLORS = list(COLOR_OF)
+_BY_ID: dict[int, Card] = {int(c): c for c in {*deck_cards("classic108")}}
+_DECK_IDS = [int(c) for c in deck_cards("classic108")]  # the only deck supported
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +137,7 @@ def play_random_rounds(
         return None
     moves, wins, state, hands, winner = _native.play_rounds(
         tuple(int(v) for v in _config(rules)),
-        [int(c) for c in deck_cards(rules.deck)],
+        _DECK_IDS,
         _RANKS,
         _COLORS,
         first_seed & ((1 << 64) - 1),
@@ -148,16 +150,9 @@ def play_random_rounds(
         games,
         moves,
         tuple(wins),
-        tuple(tuple(_card(c) for c in hand) for hand in hands),
+        tuple(tuple(_BY_ID[c] for c in hand) for hand in hands),
         winner if winner >= 0 else None,
     )
-
-
-def _card(ident: int) -> Card:
-    return _BY_ID[ident]
-
-
-_BY_ID: dict[int, Card] = {int(c): c for c in {*deck_cards("classic108")}}
 
 
 def _encode(move: Move) -> tuple[int, int, int, int] | None:
@@ -192,18 +187,18 @@ def rollout_values(
     """Determinized Monte Carlo values of ``candidates`` for the seat of ``view`` (whose turn
     it is): each sample deals the unseen cards at random, applies every candidate to a copy
     and plays the round out with the greedy policy of the expert bot (a win of a team-mate
-    counts under ``teams``). Returns (the share of
-    rollouts each candidate won, the number of samples), or ``None`` where the accelerator
-    cannot (rules outside :func:`supports`, a move it does not know, not this seat's turn).
-    A +4 facing the seat counts as honest in a sample unless its player was dealt a card of
-    the colour it covered."""
+    counts under ``teams``). Returns (the share of rollouts each candidate won, the number of
+    samples), or ``None`` where the accelerator cannot (rules outside :func:`supports`, a move
+    it does not know, not this seat's turn). A +4 facing the seat counts as honest in a sample
+    unless its player was dealt a card of the colour it covered. Hands shown to the seat
+    (``view.revealed``) are not used: every hidden hand is dealt at random."""
     rules = view.rules
     if _native is None or not supports(rules) or view.current != view.seat:
         return None
     encoded = [_encode(m) for m in candidates]
     if not encoded or None in encoded or len(encoded) > 64:
         return None
-    pool = Counter(deck_cards(rules.deck))
+    pool = Counter(_BY_ID[c] for c in _DECK_IDS)
     pool.subtract(view.hand)
     pool.subtract(view.discard)
     unseen = [int(c) for c, n in pool.items() for _ in range(max(n, 0))]
@@ -232,7 +227,7 @@ def rollout_values(
     try:
         points, samples = _native.rollouts(
             tuple(int(v) for v in _config(rules)),
-            [int(c) for c in deck_cards(rules.deck)],
+            _DECK_IDS,
             _RANKS,
             _COLORS,
             state,
