@@ -18,6 +18,7 @@ from unokit.fastplay import (
     _SUPPORTED,
     FastResult,
     available,
+    play_random_from,
     play_random_rounds,
     rollout_values,
     supports,
@@ -207,3 +208,51 @@ def test_rollouts_count_a_team_mates_win_under_teams() -> None:
     teamed = _values(table(hands, draw=draw, teams=2), [Play(Card.parse("R1")), DRAW])
     assert teamed[0] > alone[0] + 0.2
     assert teamed[1] > alone[1] + 0.2
+
+
+# -- from any state: the loader the expert's search relies on ------------------------------------
+
+
+def _advance(game: Game, moves: int, rng: Rng) -> None:
+    """Random legal moves of any seat: UNO calls, catches and challenges included."""
+    for _ in range(moves):
+        if game.round_over:
+            return
+        seats = [s for s in range(game.n) if game.legal_moves(s)]
+        seat = seats[rng.below(len(seats))]
+        legal = game.legal_moves(seat)
+        game.apply(seat, legal[rng.below(len(legal))])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    options=_MIX,
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    depth=st.integers(0, 60),
+)
+def test_from_any_state_the_same_games_as_the_python_engine(
+    options: dict[str, object], players: int, seed: int, depth: int
+) -> None:
+    """Mid-game states with UNO windows open, calls made, a +4 waiting, a drawn card to keep
+    or play: the accelerator continues each exactly as the Python engine does."""
+    try:
+        rules = Rules(players=players, **options)  # type: ignore[arg-type]
+    except RulesError:
+        return
+    game = Game(rules, seed)
+    _advance(game, depth, Rng(seed + 1))
+    if game.round_over:
+        assert play_random_from(game, Rng(2)) is None
+        return
+    before = game.to_dict()
+    native_rng = Rng(seed ^ 5)
+    result = play_random_from(game, native_rng)
+    assert result is not None
+    assert game.to_dict() == before  # the game itself is left as it was
+    python_rng = Rng(seed ^ 5)
+    copy = game.copy()
+    moves = play_random_round(copy, python_rng)
+    assert (result.moves, result.last_winner) == (moves, copy.winner)
+    assert [list(h) for h in result.last_hands] == [list(h) for h in copy.hands]
+    assert native_rng.state == python_rng.state

@@ -811,9 +811,104 @@ static PyObject *play_rounds(PyObject *self, PyObject *args) {
     return Py_BuildValue("lNKNi", total, win_list, (unsigned long long)choice, hands, winner);
 }
 
+PyDoc_STRVAR(play_from_doc,
+"play_from(cfg, deck, ranks, colors, state, choice_state, max_moves)\n"
+"\n"
+"Load a whole game state, every card known: (hands, draw_pile, discard, color, direction,\n"
+"current, phase, pending, stack_seat, stack_honest, drawn, called, window, in_round,\n"
+"game_rng_state), piles bottom first, and play the round to its end with uniformly random\n"
+"legal moves as play_rounds does. Returns (moves, winner, hands, choice_state,\n"
+"game_rng_state); winner -1 when max_moves ran out.");
+
+static PyObject *play_from(PyObject *self, PyObject *args) {
+    PyObject *cfg_tuple, *deck, *ranks, *colors, *state, *choice_obj;
+    long max_moves;
+    if (!PyArg_ParseTuple(args, "OOOOOOl", &cfg_tuple, &deck, &ranks, &colors, &state,
+                          &choice_obj, &max_moves))
+        return NULL;
+    Cfg cfg;
+    if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
+    PyObject *hands_o, *pile_o, *disc_o, *called_o, *window_o, *inr_o, *grng_o;
+    int color, direction, current, phase, pending, st_seat, st_honest, drawn;
+    if (!PyArg_ParseTuple(state, "OOOiiiiiiiiOOOO", &hands_o, &pile_o, &disc_o, &color,
+                          &direction, &current, &phase, &pending, &st_seat, &st_honest, &drawn,
+                          &called_o, &window_o, &inr_o, &grng_o))
+        return NULL;
+    int n = cfg.players, pile[MAXC], disc[MAXC], called[MAXP], window[MAXP], inr[MAXP];
+    int np = int_list(pile_o, pile, MAXC / 2, "draw_pile");
+    int nd = int_list(disc_o, disc, MAXC / 2, "discard");
+    int nc = int_list(called_o, called, MAXP, "called"), nw = int_list(window_o, window, MAXP, "window");
+    int ni = int_list(inr_o, inr, MAXP, "in_round");
+    Py_ssize_t nh = PySequence_Size(hands_o);
+    if (np < 0 || nd < 0 || nc < 0 || nw < 0 || ni < 0 || nh < 0) return NULL;
+    if (nh != n || nc != n || nw != n || ni != n || nd < 1 || current < 0 || current >= n ||
+        phase < PLAY || phase > PENALTY || (direction != 1 && direction != -1)) {
+        PyErr_SetString(PyExc_ValueError, "state does not fit the rules");
+        return NULL;
+    }
+    uint64_t choice = PyLong_AsUnsignedLongLongMask(choice_obj);
+    uint64_t grng = PyLong_AsUnsignedLongLongMask(grng_o);
+    if (PyErr_Occurred()) return NULL;
+    Game *g = PyMem_Malloc(sizeof(Game));
+    if (!g) return PyErr_NoMemory();
+    memset(g, 0, sizeof *g);
+    g->cfg = &cfg;
+    g->n = n;
+    g->rng = grng;
+    g->winner = -1;
+    int total = np + nd;
+    for (int s = 0; s < n; s++) {
+        int cards[MAXC];
+        PyObject *h = PySequence_GetItem(hands_o, s);
+        int k = h ? int_list(h, cards, MAXC / 2, "hand") : -1;
+        Py_XDECREF(h);
+        if (k < 0) {
+            PyMem_Free(g);
+            return NULL;
+        }
+        for (int i = 0; i < k; i++) g->hand[s][i] = (uint8_t)cards[i];
+        g->hs[s] = k;
+        total += k;
+        g->called[s] = (uint8_t)called[s];
+        g->window[s] = (uint8_t)window[s];
+        g->in_round[s] = (uint8_t)inr[s];
+    }
+    if (total > MAXC / 2) {
+        PyMem_Free(g);
+        PyErr_SetString(PyExc_ValueError, "more cards than a deck holds");
+        return NULL;
+    }
+    for (int i = 0; i < np; i++) g->pile[i] = (uint8_t)pile[i];
+    for (int i = 0; i < nd; i++) g->disc[i] = (uint8_t)disc[i];
+    g->np = np;
+    g->nd = nd;
+    g->color = color;
+    g->direction = direction;
+    g->current = current;
+    g->phase = phase;
+    g->pending = pending;
+    g->st_seat = st_seat;
+    g->st_honest = st_honest;
+    g->drawn = drawn;
+    long moves = play_round(g, &choice, max_moves);
+    PyObject *hands = PyList_New(n);
+    for (int s = 0; hands && s < n; s++) {
+        PyObject *h = PyList_New(g->hs[s]);
+        for (int i = 0; h && i < g->hs[s]; i++) PyList_SET_ITEM(h, i, PyLong_FromLong(g->hand[s][i]));
+        PyList_SET_ITEM(hands, s, h);
+    }
+    int winner = g->phase == ROUND_OVER ? g->winner : -1;
+    uint64_t grng_out = g->rng;
+    PyMem_Free(g);
+    if (!hands) return NULL;
+    return Py_BuildValue("liNKK", moves, winner, hands, (unsigned long long)choice,
+                         (unsigned long long)grng_out);
+}
+
 static PyMethodDef methods[] = {
     {"play_rounds", play_rounds, METH_VARARGS, play_rounds_doc},
     {"rollouts", rollouts, METH_VARARGS, rollouts_doc},
+    {"play_from", play_from, METH_VARARGS, play_from_doc},
     {NULL, NULL, 0, NULL},
 };
 

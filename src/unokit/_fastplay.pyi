@@ -25,3 +25,12 @@ def rollouts(
     seed: int,
     max_moves: int,
 ) -> tuple[list[int], int]: ...
+def play_from(
+    cfg: tuple[int, ...],
+    deck: Sequence[int],
+    ranks: Sequence[int],
+    colors: Sequence[int],
+    state: tuple[object, ...],
+    choice_state: int,
+    max_moves: int,
+) -> tuple[int, int, list[list[int]], int, int]: ...

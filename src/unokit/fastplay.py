@@ -31,11 +31,12 @@ from unokit.rules import Rules
 from unokit.scoring import team_of
 
 if TYPE_CHECKING:
-    from unokit.game import View
+    from unokit.game import Game, View
 
 __all__ = [
     "FastResult",
     "available",
+    "play_random_from",
     "play_random_rounds",
     "rollout_values",
     "supports",
@@ -150,6 +151,54 @@ def play_random_rounds(
         games,
         moves,
         tuple(wins),
+        tuple(tuple(_BY_ID[c] for c in hand) for hand in hands),
+        winner if winner >= 0 else None,
+    )
+
+
+def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResult | None:
+    """Play the round of ``game`` (left unchanged) from its current state to its end with
+    uniformly random legal moves of the seat to act, as ``simulate.play_random_round`` on a
+    copy would, move for move, drawing the choices from ``rng``. ``None`` where the
+    accelerator cannot: rules outside :func:`supports`, or the round is over."""
+    from unokit.phase import Phase
+
+    if _native is None or not supports(game.rules) or game.phase >= Phase.ROUND_OVER:
+        return None
+    if game._jump is not None or game._tops is not None or len(game._stack) > 1:
+        return None  # states of the house rules the accelerator does not play
+    entry = game._stack[-1] if game._stack else None
+    state = (
+        [[int(c) for c in hand] for hand in game.hands],
+        [int(c) for c in game.draw_pile],
+        [int(c) for c in game.discard],
+        game.color,
+        game.direction,
+        game.current,
+        int(game.phase),
+        game.pending_draw,
+        entry.seat if entry else -1,
+        int(entry.honest) if entry else 1,
+        -1 if game._drawn is None else int(game._drawn),
+        [int(c) for c in game._called],
+        [int(w) for w in game._window],
+        [int(s) for s in game.in_round],
+        game._rng.state,
+    )
+    moves, winner, hands, state_after, _ = _native.play_from(
+        tuple(int(v) for v in _config(game.rules)),
+        _DECK_IDS,
+        _RANKS,
+        _COLORS,
+        state,
+        rng.state,
+        max_moves,
+    )
+    rng.state = state_after
+    return FastResult(
+        1,
+        moves,
+        tuple(int(s == winner) for s in range(game.n)),
         tuple(tuple(_BY_ID[c] for c in hand) for hand in hands),
         winner if winner >= 0 else None,
     )
