@@ -256,3 +256,14 @@ def test_from_any_state_the_same_games_as_the_python_engine(
     assert (result.moves, result.last_winner) == (moves, copy.winner)
     assert [list(h) for h in result.last_hands] == [list(h) for h in copy.hands]
     assert native_rng.state == python_rng.state
+
+
+def test_simulate_in_batches_gives_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long native runs go in batches (so Ctrl-C is answered); batches change nothing."""
+    import unokit.simulate
+
+    rules = Rules(players=2)
+    whole = simulate(30, rules, seed=9, engine="python")
+    monkeypatch.setattr(unokit.simulate, "_BATCH", 7)
+    batched = simulate(30, rules, seed=9, engine="native")
+    assert (batched.moves, batched.wins) == (whole.moves, whole.wins)

@@ -25,6 +25,7 @@ __all__ = ["ENGINES", "SimulationStats", "play_random_round", "simulate"]
 
 #: ``auto``: the accelerator where it can, else Python; ``native``: the accelerator or an error.
 ENGINES = ("auto", "native", "python")
+_BATCH = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +70,21 @@ def simulate(games: int, rules: Rules, seed: int = 0, engine: str = "auto") -> S
     if engine not in ENGINES:
         raise RulesError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     rng = Rng(seed ^ 0x5EED)
-    if engine != "python":
+    if engine != "python" and fastplay.supports(rules):
         start = time.perf_counter()
-        fast = fastplay.play_random_rounds(rules, seed, games, rng)
-        if fast is not None:
-            elapsed = time.perf_counter() - start
-            return SimulationStats(games, fast.moves, elapsed, fast.wins, "native")
-        if engine == "native":
-            why = ", ".join(fastplay.unsupported(rules)) or "the C accelerator was not built"
-            raise RulesError(f"the native engine cannot play these rules: {why}")
+        moves, wins, done = 0, [0] * rules.players, 0
+        while done < games:  # in batches, so that Ctrl-C is answered within a second or so
+            batch = min(_BATCH, games - done)
+            fast = fastplay.play_random_rounds(rules, seed + done, batch, rng)
+            assert fast is not None
+            moves += fast.moves
+            wins = [a + b for a, b in zip(wins, fast.wins, strict=True)]
+            done += batch
+        elapsed = time.perf_counter() - start
+        return SimulationStats(games, moves, elapsed, tuple(wins), "native")
+    if engine == "native":
+        why = ", ".join(fastplay.unsupported(rules)) or "the C accelerator was not built"
+        raise RulesError(f"the native engine cannot play these rules: {why}")
     wins = [0] * rules.players
     total = 0
     start = time.perf_counter()
