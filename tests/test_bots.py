@@ -135,3 +135,26 @@ def test_expert_prefers_going_out() -> None:
     game.hands[0] = [game.hands[0][0]]  # a single red card on a red top: winning move
     bot = make_bot("expert", seed=1, time_ms=0, samples=3)
     assert bot.act(game.view(0)) == Play(game.hands[0][0])
+
+
+def test_stuck_probability_counts_the_cards_not_seen() -> None:
+    """Every blue card but one is in sight (the discard pile and the hand): a blue top is far
+    harder for the next player to answer than a red one; with all wilds in sight as well and a
+    one-card opponent, exactly the hypergeometric chance."""
+    from unokit.bots.strong import Unseen, stuck_probability
+    from unokit.cards import Color, deck_cards
+
+    blues = [c for c in deck_cards("classic108") if c.color == Color.BLUE]
+    wilds = [c for c in deck_cards("classic108") if c.color is None]
+    discard = " ".join(c.code for c in blues[1:] + wilds) + " R8"
+    game = table(["R1 G2", "Y1"], draw="G7 G8 G9 Y7 Y8", discard=discard)
+    view = game.view(0)
+    unseen = Unseen.of(view)
+    assert unseen.wilds == 0 and unseen.by_color[Color.BLUE] == 1
+    # the opponent's single card is any unseen card alike: it answers a blue 5 if it is the
+    # last blue card or a 5 of another colour (no wild is left unseen)
+    blue = stuck_probability(view, unseen, int(Color.BLUE), 5)
+    red = stuck_probability(view, unseen, int(Color.RED), 5)
+    matching_blue5 = 1 + sum(1 for c in deck_cards("classic108") if c.code in ("R5", "G5", "Y5"))
+    assert blue == pytest.approx(1 - matching_blue5 / unseen.total)
+    assert blue > red

@@ -8,6 +8,8 @@ pays, challenges when the cards seen make a bluff likely, and catches every forg
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from math import comb
 
 from unokit.bots.base import Bot
@@ -18,7 +20,7 @@ from unokit.moves import CHALLENGE, DRAW, PASS, ChooseColor, Draw, Move, Pass, P
 from unokit.phase import Phase
 from unokit.rules import Rules
 
-__all__ = ["StrongBot", "bluff_probability", "stuck_probability"]
+__all__ = ["StrongBot", "Unseen", "bluff_probability", "stuck_probability"]
 
 _SKIP, _REV, _D2, _W, _W4 = (
     Rank.SKIP,
@@ -45,18 +47,67 @@ def bluff_probability(view: View, player: int, color: int) -> float:
     return 1.0 - none
 
 
-def stuck_probability(view: View, unseen: dict[Card, int], color: int, rank: int) -> float:
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """The cards a seat has not seen, counted by kind and summed the ways matching needs."""
+
+    total: int
+    wilds: int
+    by_color: tuple[int, ...]
+    by_rank: tuple[int, ...]
+    by_color_rank: dict[tuple[int, int], int]
+
+    @classmethod
+    def of(cls, view: View) -> Unseen:
+        full = _FULL_DECK.get(view.rules.deck)
+        if full is None:
+            full = _FULL_DECK[view.rules.deck] = cls._count(deck_counts(view.rules.deck).items())
+        wilds, by_color, by_rank = full.wilds, list(full.by_color), list(full.by_rank)
+        by_color_rank = dict(full.by_color_rank)
+        for card in (*view.hand, *view.discard):  # subtract what this seat has seen
+            c = COLOR_OF[card]
+            if c < 0:
+                wilds -= 1
+            else:
+                r = int(RANK_OF[card])
+                by_color[c] -= 1
+                by_rank[r] -= 1
+                by_color_rank[c, r] -= 1
+        wilds = max(wilds, 0)
+        by_color = [max(n, 0) for n in by_color]
+        return cls(
+            wilds + sum(by_color),
+            wilds,
+            tuple(by_color),
+            tuple(max(n, 0) for n in by_rank),
+            by_color_rank,
+        )
+
+    @classmethod
+    def _count(cls, counts: Iterable[tuple[Card, int]]) -> Unseen:
+        by_color, by_rank, wilds = [0] * 4, [0] * len(Rank), 0
+        by_color_rank: dict[tuple[int, int], int] = {}
+        for card, n in counts:
+            if COLOR_OF[card] < 0:
+                wilds += n
+            else:
+                by_color[COLOR_OF[card]] += n
+                by_rank[RANK_OF[card]] += n
+                by_color_rank[COLOR_OF[card], int(RANK_OF[card])] = n
+        return cls(wilds + sum(by_color), wilds, tuple(by_color), tuple(by_rank), by_color_rank)
+
+
+_FULL_DECK: dict[str, Unseen] = {}
+
+
+def stuck_probability(view: View, unseen: Unseen, color: int, rank: int) -> float:
     """Chance that the next player holds nothing to play on a top card of ``color`` (and
     ``rank``, -1 for a wild) with the cards this seat has not seen dealt at random
     (hypergeometric: no wild, no card of the colour, none of the rank among its cards)."""
-    total = match = 0
-    for card, n in unseen.items():
-        if n <= 0:
-            continue
-        total += n
-        c = COLOR_OF[card]
-        if c < 0 or c == color or (rank >= 0 and RANK_OF[card] == rank):
-            match += n
+    total = unseen.total
+    match = unseen.wilds + unseen.by_color[color]
+    if rank >= 0:  # the rank in the other colours (the colour's own are counted already)
+        match += unseen.by_rank[rank] - max(unseen.by_color_rank.get((color, rank), 0), 0)
     k = min(view.hand_sizes[next_seat(view)], total)
     if total <= 0 or total - match < k:
         return 0.0
@@ -75,15 +126,12 @@ class StrongBot(Bot):
     block_weight = 20.0
 
     _unseen_for: View | None = None
-    _unseen: dict[Card, int]
+    _unseen: Unseen
 
-    def _unseen_counts(self, view: View) -> dict[Card, int]:
-        """Cards not seen by this seat, counted by kind (cached for one decision)."""
+    def _unseen_counts(self, view: View) -> Unseen:
+        """Cards not seen by this seat (computed once per decision)."""
         if self._unseen_for is not view:
-            counts = dict(deck_counts(view.rules.deck))
-            for card in (*view.hand, *view.discard):
-                counts[card] = counts.get(card, 0) - 1
-            self._unseen, self._unseen_for = counts, view
+            self._unseen, self._unseen_for = Unseen.of(view), view
         return self._unseen
 
     def reset(self, seat: int, rules: Rules) -> None:
