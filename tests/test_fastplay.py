@@ -267,3 +267,47 @@ def test_simulate_in_batches_gives_the_same_games(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(unokit.simulate, "_BATCH", 7)
     batched = simulate(30, rules, seed=9, engine="native")
     assert (batched.moves, batched.wins) == (whole.moves, whole.wins)
+
+
+def test_the_accelerator_refuses_broken_states_clearly() -> None:
+    """Its C entry points check every index they would write through."""
+    from unokit import _fastplay
+    from unokit.fastplay import _COLORS, _DECK_IDS, _RANKS, _config
+
+    cfg = tuple(int(v) for v in _config(Rules(players=2)))
+    base = [[[0, 1], [2, 3]], [4, 5, 6], [7], 0, 1, 0, 0, 0, -1, 1, -1, [0, 0], [0, 0], [1, 1], 0]
+
+    def play_from(**changes: object) -> None:
+        state = list(base)
+        for index, value in changes.items():
+            state[int(index[1:])] = value
+        _fastplay.play_from(cfg, _DECK_IDS, _RANKS, _COLORS, tuple(state), 1, 100)
+
+    play_from()  # the base state is fine
+    with pytest.raises(ValueError, match="card id 500 out of range in hand"):
+        play_from(i0=[[0, 500], [2]])
+    with pytest.raises(ValueError, match="direction must be 1 or -1"):
+        play_from(i4=7)
+    with pytest.raises(ValueError, match="current must be a seat"):
+        play_from(i5=2)
+    with pytest.raises(ValueError, match="a pending \\+4 needs the seat"):
+        play_from(i6=3)
+    with pytest.raises(ValueError, match="the drawn card must be given"):
+        play_from(i6=1)
+    with pytest.raises(ValueError, match="a rank is 0-17"):
+        _fastplay.play_rounds(cfg, _DECK_IDS, [99] * len(_RANKS), _COLORS, 0, 1, 0, 10)
+    state = (0, [0, 1], [2, 3], [7], 0, 1, 0, 0, 0, -1, -1, -1, [0, 0], [0, 0], [1, 1], 5, 1)
+    pool = list(range(20, 40))
+    with pytest.raises(ValueError, match="bad candidate move"):
+        _fastplay.rollouts(
+            cfg, _DECK_IDS, _RANKS, _COLORS, state, pool, [(5, 0, 9, 0)], 1, 0.1, 1, 10
+        )
+    with pytest.raises(ValueError, match="hidden places do not fit"):
+        big = (*state[:15], 40, 1)
+        _fastplay.rollouts(
+            cfg, _DECK_IDS, _RANKS, _COLORS, big, pool, [(1, 0, -1, 0)], 1, 0.1, 1, 10
+        )
+    points, samples = _fastplay.rollouts(
+        cfg, _DECK_IDS, _RANKS, _COLORS, state, pool, [(1, 0, -1, 0)], 3, 1.0, 1, 10
+    )
+    assert samples == 3 and len(points) == 1

@@ -21,7 +21,7 @@
 #define MAXP 10
 #define MAXC 256 /* cards in one pile or hand (decks have at most 112) */
 #define MAXK 128 /* card ids */
-#define MAXM 1024 /* legal moves of one seat */
+#define MAXM 1100 /* legal moves of one seat: 128 kinds x 8 variants, draw, call, catches */
 
 enum { PLAY = 0, AFTER_DRAW = 1, CHOOSE_COLOR = 2, PENALTY = 3, ROUND_OVER = 4 };
 enum { R_SKIP = 10, R_REVERSE = 11, R_DRAW_TWO = 12, R_WILD = 13, R_WD4 = 14 };
@@ -32,7 +32,7 @@ typedef struct {
     int players, hand_size, dealer_random, dealer_redraw, start_reverse_right;
     int draw_with_playable, must_play, draw_until, wd4_rule, challenge, challenge_fail_extra;
     int uno_penalty, catch_until_play;
-    int deck_len;
+    int deck_len, kinds;
     uint8_t deck[MAXC];
     int8_t rank_of[MAXK], color_of[MAXK];
 } Cfg;
@@ -584,6 +584,36 @@ static int int_list(PyObject *seq, int *out, int cap, const char *what) {
     return (int)n;
 }
 
+/* int_list for cards: every id must have a row in the card tables. */
+static int card_list(PyObject *seq, int *out, int cap, const char *what, const Cfg *f) {
+    int n = int_list(seq, out, cap, what);
+    for (int i = 0; i < n; i++) {
+        if (out[i] < 0 || out[i] >= f->kinds) {
+            PyErr_Format(PyExc_ValueError, "card id %d out of range in %s", out[i], what);
+            return -1;
+        }
+    }
+    return n;
+}
+
+/* The checks both loaders make on a state, with the error they raise. */
+static int check_state(const Cfg *f, int n, int current, int phase, int direction,
+                       int st_seat, int drawn) {
+    const char *why = NULL;
+    if (current < 0 || current >= n)
+        why = "current must be a seat";
+    else if (phase < PLAY || phase > PENALTY)
+        why = "phase must be play, after_draw, choose_color or penalty";
+    else if (direction != 1 && direction != -1)
+        why = "direction must be 1 or -1";
+    else if (phase == PENALTY && (st_seat < 0 || st_seat >= n))
+        why = "a pending +4 needs the seat that played it";
+    else if (phase == AFTER_DRAW && (drawn < 0 || drawn >= f->kinds))
+        why = "after a draw the drawn card must be given";
+    if (why) PyErr_SetString(PyExc_ValueError, why);
+    return why == NULL;
+}
+
 PyDoc_STRVAR(rollouts_doc,
 "rollouts(cfg, deck, ranks, colors, state, pool, candidates, max_samples, seconds, seed,\n"
 "         max_moves)\n"
@@ -620,23 +650,31 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         return NULL;
     int n = cfg.players, hand[MAXC], sizes[MAXP], disc[MAXC], called[MAXP], window[MAXP],
         inr[MAXP], pool[MAXC], cand[64][4];
-    int nh = int_list(hand_o, hand, MAXC, "hand"), ns = int_list(sizes_o, sizes, MAXP, "sizes");
-    int ndisc = int_list(disc_o, disc, MAXC, "discard"), npool = int_list(pool_obj, pool, MAXC, "pool");
+    int nh = card_list(hand_o, hand, MAXC / 2, "hand", &cfg);
+    int ns = int_list(sizes_o, sizes, MAXP, "sizes");
+    int ndisc = card_list(disc_o, disc, MAXC / 2, "discard", &cfg);
+    int npool = card_list(pool_obj, pool, MAXC / 2, "pool", &cfg);
     int ncall = int_list(called_o, called, MAXP, "called"), nwin = int_list(window_o, window, MAXP, "window");
     int ninr = int_list(inr_o, inr, MAXP, "in_round");
     if (nh < 0 || ns < 0 || ndisc < 0 || npool < 0 || ncall < 0 || nwin < 0 || ninr < 0) return NULL;
     Py_ssize_t ncand = PySequence_Size(cand_obj);
     if (ncand < 0) return NULL;
-    if (ns != n || ncall != n || nwin != n || ninr != n || me < 0 || me >= n || current < 0 ||
-        current >= n || ndisc < 1 || ncand < 1 || ncand > 64 || phase < PLAY || phase > PENALTY) {
+    if (ns != n || ncall != n || nwin != n || ninr != n || me < 0 || me >= n || ndisc < 1 ||
+        ncand < 1 || ncand > 64) {
         PyErr_SetString(PyExc_ValueError, "state does not fit the rules");
         return NULL;
     }
+    if (!check_state(&cfg, n, current, phase, direction, st_seat, drawn)) return NULL;
     int hidden = pile_size;
-    for (int s = 0; s < n; s++)
+    for (int s = 0; s < n; s++) {
+        if (s != me && (sizes[s] < 0 || sizes[s] > MAXC / 2)) {
+            PyErr_SetString(PyExc_ValueError, "a hand size out of range");
+            return NULL;
+        }
         if (s != me) hidden += sizes[s];
-    if (hidden > npool) {
-        PyErr_SetString(PyExc_ValueError, "fewer unseen cards than hidden places");
+    }
+    if (pile_size < 0 || hidden > npool || nh + ndisc + hidden > MAXC / 2) {
+        PyErr_SetString(PyExc_ValueError, "the hidden places do not fit the unseen cards");
         return NULL;
     }
     for (Py_ssize_t i = 0; i < ncand; i++) {
@@ -645,7 +683,13 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         int ok = PyArg_ParseTuple(c, "iiii", &cand[i][0], &cand[i][1], &cand[i][2], &cand[i][3]);
         Py_DECREF(c);
         if (!ok) return NULL;
-        if (cand[i][0] < M_PLAY || cand[i][0] > M_CHOOSE || cand[i][1] < 0 || cand[i][1] >= MAXK) {
+        int type = cand[i][0], card = cand[i][1], arg = cand[i][2];
+        int ok_move = type >= M_PLAY && type <= M_CHOOSE && card >= 0 && card < cfg.kinds;
+        if (type == M_CATCH) ok_move = ok_move && arg >= 0 && arg < n;
+        else if (type == M_CHOOSE) ok_move = ok_move && arg >= 0 && arg <= 3;
+        else ok_move = ok_move && arg >= -1 && arg <= 3;
+        if (type == M_PLAY && cfg.color_of[card] < 0) ok_move = ok_move && arg >= 0;
+        if (!ok_move) {
             PyErr_SetString(PyExc_ValueError, "bad candidate move");
             return NULL;
         }
@@ -744,11 +788,18 @@ static int parse_cfg(PyObject *cfg_tuple, PyObject *deck, PyObject *ranks, PyObj
             Py_XDECREF(c);
             return 0;
         }
-        f->rank_of[i] = (int8_t)PyLong_AsLong(r);
-        f->color_of[i] = (int8_t)PyLong_AsLong(c);
+        long rank = PyLong_AsLong(r), color = PyLong_AsLong(c);
         Py_DECREF(r);
         Py_DECREF(c);
+        if (rank < 0 || rank > 17 || color < -1 || color > 3) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "card tables: a rank is 0-17, a colour -1-3");
+            return 0;
+        }
+        f->rank_of[i] = (int8_t)rank;
+        f->color_of[i] = (int8_t)color;
     }
+    f->kinds = (int)nk;
     for (Py_ssize_t i = 0; i < nd; i++) {
         PyObject *c = PySequence_GetItem(deck, i);
         if (!c) return 0;
@@ -835,17 +886,17 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
                           &called_o, &window_o, &inr_o, &grng_o))
         return NULL;
     int n = cfg.players, pile[MAXC], disc[MAXC], called[MAXP], window[MAXP], inr[MAXP];
-    int np = int_list(pile_o, pile, MAXC / 2, "draw_pile");
-    int nd = int_list(disc_o, disc, MAXC / 2, "discard");
+    int np = card_list(pile_o, pile, MAXC / 2, "draw_pile", &cfg);
+    int nd = card_list(disc_o, disc, MAXC / 2, "discard", &cfg);
     int nc = int_list(called_o, called, MAXP, "called"), nw = int_list(window_o, window, MAXP, "window");
     int ni = int_list(inr_o, inr, MAXP, "in_round");
     Py_ssize_t nh = PySequence_Size(hands_o);
     if (np < 0 || nd < 0 || nc < 0 || nw < 0 || ni < 0 || nh < 0) return NULL;
-    if (nh != n || nc != n || nw != n || ni != n || nd < 1 || current < 0 || current >= n ||
-        phase < PLAY || phase > PENALTY || (direction != 1 && direction != -1)) {
+    if (nh != n || nc != n || nw != n || ni != n || nd < 1) {
         PyErr_SetString(PyExc_ValueError, "state does not fit the rules");
         return NULL;
     }
+    if (!check_state(&cfg, n, current, phase, direction, st_seat, drawn)) return NULL;
     uint64_t choice = PyLong_AsUnsignedLongLongMask(choice_obj);
     uint64_t grng = PyLong_AsUnsignedLongLongMask(grng_o);
     if (PyErr_Occurred()) return NULL;
@@ -860,7 +911,7 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
     for (int s = 0; s < n; s++) {
         int cards[MAXC];
         PyObject *h = PySequence_GetItem(hands_o, s);
-        int k = h ? int_list(h, cards, MAXC / 2, "hand") : -1;
+        int k = h ? card_list(h, cards, MAXC / 2, "hand", &cfg) : -1;
         Py_XDECREF(h);
         if (k < 0) {
             PyMem_Free(g);
