@@ -123,6 +123,16 @@ def test_simulate_reports_speed_and_moves_per_game() -> None:
     assert "moves/game" in result.output
 
 
+def test_simulate_says_which_engine_and_counts_unfinished_rounds() -> None:
+    """Under party rules random players draw at will and many rounds never end."""
+    args = ["simulate", "--games", "30", "--players", "4", "--preset", "party", "--seed", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "native engine" in text
+    assert "reached the cap of 100,000 moves unfinished" in text
+
+
 def test_simulate_refuses_bad_rules_clearly() -> None:
     result = runner.invoke(app, ["simulate", "--games", "2", "--rule", "stacking=maybe"])
     assert result.exit_code == 2

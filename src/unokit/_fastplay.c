@@ -32,6 +32,7 @@ typedef struct {
     int players, hand_size, dealer_random, dealer_redraw, start_reverse_right;
     int draw_with_playable, must_play, draw_until, wd4_rule, challenge, challenge_fail_extra;
     int uno_penalty, catch_until_play;
+    int stacking, deflect, jump_in, stack_all, seven_zero; /* 0 = off; see _config in fastplay.py */
     int deck_len, kinds;
     uint8_t deck[MAXC];
     int8_t rank_of[MAXK], color_of[MAXK];
@@ -39,8 +40,13 @@ typedef struct {
 
 typedef struct {
     uint8_t type, card, uno;
-    int8_t color; /* named colour of a wild, or the catch target */
+    int8_t color;  /* named colour of a wild, or the catch target */
+    int8_t target; /* seven-zero: whom a 7 swaps hands with (-1: none) */
 } Move;
+
+#define MAXST 32 /* draw cards in one pending penalty (a deck has 12) */
+enum { ST_OFF = 0, ST_SAME_KIND = 1, ST_TWO_UNDER_FOUR = 2, ST_ANY = 3 };
+enum { DF_OFF = 0, DF_NAMED_COLOR = 1, DF_ANY_COLOR = 2 };
 
 typedef struct {
     const Cfg *cfg;
@@ -52,7 +58,10 @@ typedef struct {
     int np;
     uint8_t disc[MAXC];
     int nd;
-    int color, direction, current, dealer, phase, pending, st_honest, st_seat, drawn, winner;
+    int color, direction, current, dealer, phase, pending, drawn, winner;
+    int st_n; /* the pending penalty's draw cards, oldest first (play.StackEntry) */
+    int8_t st_seat[MAXST], st_color[MAXST];
+    uint8_t st_card[MAXST], st_honest[MAXST];
     uint8_t called[MAXP], window[MAXP], in_round[MAXP];
 } Game;
 
@@ -168,10 +177,23 @@ static inline int add(Move *m, int k, int type, int card, int color, int uno) {
     m[k].card = (uint8_t)card;
     m[k].color = (int8_t)color;
     m[k].uno = (uint8_t)uno;
+    m[k].target = -1;
     return k + 1;
 }
 
+/* legality._variants for one card; `uno`: the seat may call with it (two cards held). */
 static int variants(const Game *g, int card, int uno, Move *m, int k) {
+    const Cfg *f = g->cfg;
+    int seat = g->current, rank = f->rank_of[card];
+    if (f->seven_zero && (rank == 7 || rank == 0) && g->hs[seat] > 1) {
+        if (rank == 0) return add(m, k, M_PLAY, card, -1, 0); /* no UNO flag with a swap */
+        for (int t = 0; t < g->n; t++) {
+            if (t == seat || !g->in_round[t]) continue;
+            k = add(m, k, M_PLAY, card, -1, 0);
+            m[k - 1].target = (int8_t)t;
+        }
+        return k;
+    }
     if (g->cfg->color_of[card] >= 0) {
         k = add(m, k, M_PLAY, card, -1, 0);
         if (uno) k = add(m, k, M_PLAY, card, -1, 1);
@@ -180,6 +202,43 @@ static int variants(const Game *g, int card, int uno, Move *m, int k) {
             k = add(m, k, M_PLAY, card, c, 0);
             if (uno) k = add(m, k, M_PLAY, card, c, 1);
         }
+    }
+    return k;
+}
+
+/* legality._stacks_on */
+static int stacks_on(const Game *g, int card, int prank) {
+    const Cfg *f = g->cfg;
+    int rank = f->rank_of[card];
+    if (f->stacking == ST_SAME_KIND) return rank == prank;
+    if (f->stacking == ST_TWO_UNDER_FOUR) return rank == R_WD4 || prank == R_DRAW_TWO;
+    return rank == R_WD4 || prank == R_DRAW_TWO || f->color_of[card] == g->color;
+}
+
+/* legality._penalty_plays: stacking and deflecting plays against the pending penalty. */
+static int penalty_plays(const Game *g, int seat, int pcard, int prank, int uno, Move *m,
+                         int k) {
+    const Cfg *f = g->cfg;
+    uint64_t seen[MAXK / 64] = {0};
+    for (int i = 0; i < g->hs[seat]; i++) {
+        int c = g->hand[seat][i], rank = f->rank_of[c];
+        uint64_t bit = 1ULL << (c & 63);
+        if (seen[c >> 6] & bit) continue;
+        seen[c >> 6] |= bit;
+        if (rank == R_DRAW_TWO || rank == R_WD4) {
+            if (!f->stacking || !stacks_on(g, c, prank)) continue;
+            if (rank == R_WD4 && !f->challenge && !is_honest(g, seat)) continue;
+        } else if (rank == R_SKIP || rank == R_REVERSE) {
+            if (!f->deflect) continue;
+            if (prank == R_DRAW_TWO) {
+                if (f->color_of[c] != f->color_of[pcard]) continue;
+            } else if (f->deflect == DF_NAMED_COLOR && f->color_of[c] != g->color) {
+                continue;
+            }
+        } else {
+            continue;
+        }
+        k = variants(g, c, uno, m, k);
     }
     return k;
 }
@@ -202,7 +261,7 @@ static int legal_moves(const Game *g, Move *m) {
             int fresh = !(*word & bit);
             *word |= bit;
             int cc = f->color_of[c];
-            if (cc < 0) {
+            if (cc < 0 || (f->seven_zero && (f->rank_of[c] == 7 || f->rank_of[c] == 0))) {
                 if (fresh && playable(g, c, seat)) k = variants(g, c, uno, m, k);
                 continue;
             }
@@ -223,10 +282,14 @@ static int legal_moves(const Game *g, Move *m) {
         can_play = 1;
         if (!f->must_play) k = add(m, k, M_PASS, 0, -1, 0);
         break;
-    case PENALTY:
+    case PENALTY: {
         k = add(m, k, M_DRAW, 0, -1, 0);
-        k = add(m, k, M_CHALLENGE, 0, -1, 0); /* only a +4 waits, and only with challenge */
+        int last = g->st_n - 1, pcard = g->st_card[last], prank = f->rank_of[pcard];
+        if (f->challenge && prank == R_WD4 && f->rank_of[g->disc[g->nd - 1]] == R_WD4)
+            k = add(m, k, M_CHALLENGE, 0, -1, 0);
+        if (f->stacking || f->deflect) k = penalty_plays(g, seat, pcard, prank, uno, m, k);
         break;
+    }
     default: /* CHOOSE_COLOR */
         for (int c = 0; c < 4; c++) k = add(m, k, M_CHOOSE, 0, c, 0);
     }
@@ -257,11 +320,18 @@ static void remove_card(Game *g, int seat, int card) {
     }
 }
 
-static void go_out(Game *g, int seat, int rank) {
+static void go_out(Game *g, int seat, int rank, int answering) {
     g->in_round[seat] = 0;
     g->winner = seat;
     int amount = rank == R_DRAW_TWO ? 2 : rank == R_WD4 ? 4 : 0;
+    if (answering && (rank == R_SKIP || rank == R_REVERSE)) {
+        if (rank == R_REVERSE) g->direction = -g->direction;
+        amount = g->pending;
+    } else if (answering) {
+        amount += g->pending;
+    }
     g->pending = 0;
+    g->st_n = 0;
     int victim = next_seat(g, seat, 0);
     if (active_count(g) >= 1 && amount) {
         draw_cards(g, victim, amount);
@@ -270,9 +340,54 @@ static void go_out(Game *g, int seat, int rank) {
     g->phase = ROUND_OVER;
 }
 
+/* play._hands_changed: whoever comes to hold one card by a swap must call UNO. */
+static void hands_changed(Game *g, int seat) {
+    g->called[seat] = 0;
+    g->window[seat] = g->hs[seat] == 1;
+}
+
+/* play._swap and play._rotate (seven-zero). */
+static void swap_hands(Game *g, int a, int b) {
+    uint8_t tmp[MAXC];
+    int na = g->hs[a];
+    memcpy(tmp, g->hand[a], (size_t)na);
+    memcpy(g->hand[a], g->hand[b], (size_t)g->hs[b]);
+    g->hs[a] = g->hs[b];
+    memcpy(g->hand[b], tmp, (size_t)na);
+    g->hs[b] = na;
+    hands_changed(g, a);
+    hands_changed(g, b);
+}
+
+static void rotate_hands(Game *g) {
+    uint8_t old[MAXP][MAXC];
+    int sizes[MAXP], to[MAXP];
+    for (int s = 0; s < g->n; s++) {
+        if (!g->in_round[s]) continue;
+        memcpy(old[s], g->hand[s], (size_t)g->hs[s]);
+        sizes[s] = g->hs[s];
+        to[s] = next_seat(g, s, 0);
+    }
+    for (int s = 0; s < g->n; s++) {
+        if (!g->in_round[s]) continue;
+        memcpy(g->hand[to[s]], old[s], (size_t)sizes[s]);
+        g->hs[to[s]] = sizes[s];
+    }
+    for (int s = 0; s < g->n; s++)
+        if (g->in_round[s]) hands_changed(g, s);
+}
+
+/* play._pending_mode: whether a draw card's penalty waits for an answer. */
+static inline int pending_mode(const Cfg *f, int rank) {
+    if (f->stacking || f->deflect || f->jump_in) return 1;
+    return rank == R_WD4 && f->challenge;
+}
+
+/* play.resolve_play for a play on the seat's own turn (nobody jumps in during playouts). */
 static void resolve_play(Game *g, int seat, const Move *mv) {
     const Cfg *f = g->cfg;
-    int card = mv->card, rank = f->rank_of[card], honest = 1;
+    int card = mv->card, rank = f->rank_of[card], honest = 1, before = g->color;
+    int answering = g->phase == PENALTY;
     if (rank == R_WD4) honest = is_honest(g, seat);
     remove_card(g, seat, card);
     g->disc[g->nd++] = (uint8_t)card;
@@ -285,27 +400,34 @@ static void resolve_play(Game *g, int seat, const Move *mv) {
     else if (left == 1 && !g->called[seat])
         g->window[seat] = 1;
     if (left == 0) {
-        go_out(g, seat, rank);
+        go_out(g, seat, rank, answering);
         return;
     }
-    if (rank <= 9) {
+    if (answering && (rank == R_SKIP || rank == R_REVERSE)) { /* deflect */
+        if (rank == R_REVERSE) g->direction = -g->direction;
         g->current = next_seat(g, seat, 0);
-    } else if (rank == R_DRAW_TWO) {
-        int victim = next_seat(g, seat, 0);
-        draw_cards(g, victim, 2);
-        g->current = next_seat(g, victim, 0);
-    } else if (rank == R_WD4) {
-        int victim = next_seat(g, seat, 0);
-        if (f->challenge) {
-            g->st_honest = honest;
-            g->st_seat = seat;
-            g->pending += 4;
+        g->phase = PENALTY;
+    } else if (rank == R_DRAW_TWO || rank == R_WD4) {
+        int victim = next_seat(g, seat, 0), amount = rank == R_DRAW_TWO ? 2 : 4;
+        if (pending_mode(f, rank) && g->st_n < MAXST) {
+            int i = g->st_n++;
+            g->st_seat[i] = (int8_t)seat;
+            g->st_card[i] = (uint8_t)card;
+            g->st_honest[i] = (uint8_t)honest;
+            g->st_color[i] = (int8_t)before;
+            g->pending += amount;
             g->phase = PENALTY;
             g->current = victim;
         } else {
-            draw_cards(g, victim, 4);
+            draw_cards(g, victim, amount);
             g->current = next_seat(g, victim, 0);
         }
+    } else if (rank <= 9) {
+        if (f->seven_zero && rank == 7 && mv->target >= 0)
+            swap_hands(g, seat, mv->target);
+        else if (f->seven_zero && rank == 0)
+            rotate_hands(g);
+        g->current = next_seat(g, seat, 0);
     } else if (rank == R_SKIP) {
         g->current = next_seat(g, next_seat(g, seat, 0), 0);
     } else if (rank == R_REVERSE) {
@@ -314,6 +436,45 @@ static void resolve_play(Game *g, int seat, const Move *mv) {
     } else { /* wild */
         g->current = next_seat(g, seat, 0);
     }
+}
+
+/* play.challenge, for the last +4 or (stack_challenge = all) the run of +4s on top. */
+static void challenge(Game *g, int seat) {
+    const Cfg *f = g->cfg;
+    int pending = g->pending, run[MAXST], nr = 0;
+    g->pending = 0;
+    g->phase = PLAY;
+    if (f->stack_all) {
+        for (int i = g->st_n - 1; i >= 0 && f->rank_of[g->st_card[i]] == R_WD4; i--)
+            if (g->st_seat[i] != seat) run[nr++] = i; /* newest first; order fixed below */
+        for (int a = 0, b = nr - 1; a < b; a++, b--) {
+            int t = run[a];
+            run[a] = run[b];
+            run[b] = t;
+        }
+    } else {
+        run[nr++] = g->st_n - 1;
+    }
+    int liars[MAXST], nl = 0;
+    for (int i = 0; i < nr; i++)
+        if (!g->st_honest[run[i]]) liars[nl++] = run[i];
+    g->st_n = 0;
+    if (!nl) {
+        draw_cards(g, seat, pending + f->challenge_fail_extra * nr);
+        g->current = next_seat(g, seat, 0);
+        return;
+    }
+    int rest = 0;
+    if (nr == 1) {
+        int share = pending < 4 ? pending : 4;
+        draw_cards(g, g->st_seat[run[0]], share);
+        rest = pending - share;
+    } else {
+        int base = pending / nl, odd = pending % nl;
+        for (int i = 0; i < nl; i++) draw_cards(g, g->st_seat[liars[i]], base + (i < odd));
+    }
+    if (rest) draw_cards(g, seat, rest);
+    g->current = seat;
 }
 
 static void voluntary_draw(Game *g, int seat) {
@@ -345,6 +506,7 @@ static void apply(Game *g, const Move *mv) {
         if (g->phase == PENALTY) {
             int count = g->pending;
             g->pending = 0;
+            g->st_n = 0;
             g->phase = PLAY;
             draw_cards(g, seat, count);
             g->current = next_seat(g, seat, 0);
@@ -357,19 +519,9 @@ static void apply(Game *g, const Move *mv) {
         g->phase = PLAY;
         g->current = next_seat(g, seat, 0);
         break;
-    case M_CHALLENGE: {
-        int pending = g->pending;
-        g->pending = 0;
-        g->phase = PLAY;
-        if (g->st_honest) {
-            draw_cards(g, seat, pending + f->challenge_fail_extra);
-            g->current = next_seat(g, seat, 0);
-        } else {
-            draw_cards(g, g->st_seat, pending < 4 ? pending : 4);
-            g->current = seat;
-        }
+    case M_CHALLENGE:
+        challenge(g, seat);
         break;
-    }
     case M_CALL:
         g->called[seat] = 1;
         g->window[seat] = 0;
@@ -520,9 +672,31 @@ static void greedy(const Game *g, Move *mv) {
     int seat = g->current;
     mv->uno = 0;
     mv->color = -1;
+    mv->target = -1;
     if (g->phase == PENALTY) {
-        /* like the strong bot: challenge unless the +4's player holds a single card */
-        mv->type = f->challenge && g->hs[g->st_seat] >= 2 ? M_CHALLENGE : M_DRAW;
+        /* pass the penalty on when the rules allow (the best colour first), else challenge
+         * a +4 unless its player holds a single card (as the strong bot does), else draw */
+        int last = g->st_n - 1, pcard = g->st_card[last], prank = f->rank_of[pcard];
+        if (f->stacking || f->deflect) {
+            Move moves[MAXM];
+            int k = penalty_plays(g, seat, pcard, prank, 0, moves, 0), best = -1, best_key = -1;
+            for (int i = 0; i < k; i++) {
+                int col = f->color_of[moves[i].card];
+                int key = col >= 0 ? (col == g->color ? 4 : 3) : 0;
+                if (key > best_key) {
+                    best = i;
+                    best_key = key;
+                }
+            }
+            if (best >= 0) {
+                *mv = moves[best];
+                if (f->color_of[mv->card] < 0)
+                    mv->color = (int8_t)favourite_color(g, seat, mv->card);
+                return;
+            }
+        }
+        int wd4 = prank == R_WD4 && f->rank_of[g->disc[g->nd - 1]] == R_WD4;
+        mv->type = f->challenge && wd4 && g->hs[g->st_seat[last]] >= 2 ? M_CHALLENGE : M_DRAW;
         return;
     }
     if (g->phase == CHOOSE_COLOR) {
@@ -553,6 +727,12 @@ static void greedy(const Game *g, Move *mv) {
     mv->type = M_PLAY;
     mv->card = (uint8_t)best;
     if (f->color_of[best] < 0) mv->color = (int8_t)favourite_color(g, seat, best);
+    int rank = f->rank_of[best];
+    if (f->seven_zero && rank == 7 && g->hs[seat] > 1) { /* swap with the smallest hand */
+        for (int t = 0; t < g->n; t++)
+            if (t != seat && g->in_round[t] && (mv->target < 0 || g->hs[t] < g->hs[mv->target]))
+                mv->target = (int8_t)t;
+    }
 }
 
 /* 2 when a seat of `friends` (a bit mask: the searching seat and its team-mates) wins, 1 for
@@ -596,9 +776,41 @@ static int card_list(PyObject *seq, int *out, int cap, const char *what, const C
     return n;
 }
 
+/* The pending penalty: (seat, card, colour before[, honest]) tuples, oldest first. */
+static int parse_stack(PyObject *seq, Game *g, const Cfg *f, int with_honest) {
+    Py_ssize_t n = PySequence_Size(seq);
+    if (n < 0) return 0;
+    if (n > MAXST) {
+        PyErr_SetString(PyExc_ValueError, "too many cards in the stack");
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_GetItem(seq, i);
+        if (!item) return 0;
+        int seat, card, color, honest = 1, ok;
+        if (with_honest)
+            ok = PyArg_ParseTuple(item, "iiii", &seat, &card, &color, &honest);
+        else
+            ok = PyArg_ParseTuple(item, "iii", &seat, &card, &color);
+        Py_DECREF(item);
+        if (!ok) return 0;
+        if (seat < 0 || seat >= f->players || card < 0 || card >= f->kinds || color < -1 ||
+            color > 3 || (f->rank_of[card] != R_DRAW_TWO && f->rank_of[card] != R_WD4)) {
+            PyErr_SetString(PyExc_ValueError, "a stack entry is (seat, +2/+4 card, colour)");
+            return 0;
+        }
+        g->st_seat[i] = (int8_t)seat;
+        g->st_card[i] = (uint8_t)card;
+        g->st_color[i] = (int8_t)color;
+        g->st_honest[i] = (uint8_t)(honest != 0);
+    }
+    g->st_n = (int)n;
+    return 1;
+}
+
 /* The checks both loaders make on a state, with the error they raise. */
-static int check_state(const Cfg *f, int n, int current, int phase, int direction,
-                       int st_seat, int drawn) {
+static int check_state(const Cfg *f, int n, int current, int phase, int direction, int st_n,
+                       int drawn) {
     const char *why = NULL;
     if (current < 0 || current >= n)
         why = "current must be a seat";
@@ -606,8 +818,8 @@ static int check_state(const Cfg *f, int n, int current, int phase, int directio
         why = "phase must be play, after_draw, choose_color or penalty";
     else if (direction != 1 && direction != -1)
         why = "direction must be 1 or -1";
-    else if (phase == PENALTY && (st_seat < 0 || st_seat >= n))
-        why = "a pending +4 needs the seat that played it";
+    else if (phase == PENALTY && st_n < 1)
+        why = "a pending penalty needs its draw cards (the stack)";
     else if (phase == AFTER_DRAW && (drawn < 0 || drawn >= f->kinds))
         why = "after a draw the drawn card must be given";
     if (why) PyErr_SetString(PyExc_ValueError, why);
@@ -619,9 +831,10 @@ PyDoc_STRVAR(rollouts_doc,
 "         max_moves)\n"
 "\n"
 "Determinized evaluation for the expert bot. `state` is what seat `me` sees: (me, hand,\n"
-"sizes, discard, color, direction, current, phase, pending, stack_seat, stack_color, drawn,\n"
-"called, window, in_round, draw_pile_size, friends); friends: bit mask of the seats whose\n"
-"win counts (me and team-mates). Each sample deals the unseen `pool` at random to\n"
+"sizes, discard, color, direction, current, phase, pending, stack, drawn, called, window,\n"
+"in_round, draw_pile_size, friends); stack: (seat, card, colour before) of each draw card\n"
+"pending, oldest first; friends: bit mask of the seats whose win counts (me and\n"
+"team-mates). Candidates are (type, card, colour or catch target, uno, swap target). Each sample deals the unseen `pool` at random to\n"
 "the other hands and the draw pile, applies every candidate (type, card, color, uno) to a\n"
 "copy and plays it out with the greedy policy. Stops after max_samples samples or `seconds`.\n"
 "Returns (points per candidate, samples): 2 per win, 1 per unfinished round.");
@@ -641,15 +854,17 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         return NULL;
     Cfg cfg;
     if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
-    int me, color, direction, current, phase, pending, st_seat, st_color, drawn, pile_size;
+    int me, color, direction, current, phase, pending, drawn, pile_size;
     unsigned friends;
-    PyObject *hand_o, *sizes_o, *disc_o, *called_o, *window_o, *inr_o;
-    if (!PyArg_ParseTuple(state, "iOOOiiiiiiiiOOOiI", &me, &hand_o, &sizes_o, &disc_o, &color,
-                          &direction, &current, &phase, &pending, &st_seat, &st_color, &drawn,
-                          &called_o, &window_o, &inr_o, &pile_size, &friends))
+    PyObject *hand_o, *sizes_o, *disc_o, *called_o, *window_o, *inr_o, *stack_o;
+    if (!PyArg_ParseTuple(state, "iOOOiiiiiOiOOOiI", &me, &hand_o, &sizes_o, &disc_o, &color,
+                          &direction, &current, &phase, &pending, &stack_o, &drawn, &called_o,
+                          &window_o, &inr_o, &pile_size, &friends))
         return NULL;
+    Py_ssize_t st_n = PySequence_Size(stack_o);
+    if (st_n < 0) return NULL;
     int n = cfg.players, hand[MAXC], sizes[MAXP], disc[MAXC], called[MAXP], window[MAXP],
-        inr[MAXP], pool[MAXC], cand[64][4];
+        inr[MAXP], pool[MAXC], cand[64][5];
     int nh = card_list(hand_o, hand, MAXC / 2, "hand", &cfg);
     int ns = int_list(sizes_o, sizes, MAXP, "sizes");
     int ndisc = card_list(disc_o, disc, MAXC / 2, "discard", &cfg);
@@ -664,7 +879,7 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "state does not fit the rules");
         return NULL;
     }
-    if (!check_state(&cfg, n, current, phase, direction, st_seat, drawn)) return NULL;
+    if (!check_state(&cfg, n, current, phase, direction, (int)st_n, drawn)) return NULL;
     int hidden = pile_size;
     for (int s = 0; s < n; s++) {
         if (s != me && (sizes[s] < 0 || sizes[s] > MAXC / 2)) {
@@ -680,7 +895,8 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < ncand; i++) {
         PyObject *c = PySequence_GetItem(cand_obj, i);
         if (!c) return NULL;
-        int ok = PyArg_ParseTuple(c, "iiii", &cand[i][0], &cand[i][1], &cand[i][2], &cand[i][3]);
+        int ok = PyArg_ParseTuple(c, "iiiii", &cand[i][0], &cand[i][1], &cand[i][2], &cand[i][3],
+                                  &cand[i][4]);
         Py_DECREF(c);
         if (!ok) return NULL;
         int type = cand[i][0], card = cand[i][1], arg = cand[i][2];
@@ -689,6 +905,9 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         else if (type == M_CHOOSE) ok_move = ok_move && arg >= 0 && arg <= 3;
         else ok_move = ok_move && arg >= -1 && arg <= 3;
         if (type == M_PLAY && cfg.color_of[card] < 0) ok_move = ok_move && arg >= 0;
+        int target = cand[i][4];
+        ok_move = ok_move && (target == -1 || (type == M_PLAY && target >= 0 && target < n &&
+                                               target != me && cfg.rank_of[card] == 7));
         if (!ok_move) {
             PyErr_SetString(PyExc_ValueError, "bad candidate move");
             return NULL;
@@ -699,10 +918,14 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
     Game *base = PyMem_Malloc(2 * sizeof(Game));
     if (!base) return PyErr_NoMemory();
     Game *g = base + 1;
+    memset(base, 0, sizeof *base);
+    if (!parse_stack(stack_o, base, &cfg, 0)) {
+        PyMem_Free(base);
+        return NULL;
+    }
     long points[64] = {0}, done = 0;
     Py_BEGIN_ALLOW_THREADS
     double deadline = now_seconds() + seconds;
-    memset(base, 0, sizeof *base);
     base->cfg = &cfg;
     base->n = n;
     base->winner = -1;
@@ -713,7 +936,6 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
     base->current = current;
     base->phase = phase;
     base->pending = pending;
-    base->st_seat = st_seat;
     base->drawn = drawn;
     for (int s = 0; s < n; s++) {
         base->called[s] = (uint8_t)called[s];
@@ -736,16 +958,17 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         }
         memcpy(base->pile, shuffled, (size_t)pile_size);
         base->np = pile_size;
-        if (phase == PENALTY && st_seat >= 0 && st_seat < n) {
-            base->st_honest = 1; /* the +4 was honest unless its player held the colour */
-            for (int i = 0; i < base->hs[st_seat]; i++)
-                if (cfg.color_of[base->hand[st_seat][i]] == st_color) base->st_honest = 0;
+        for (int e = 0; e < base->st_n; e++) { /* a +4 was honest unless its player held */
+            int who = base->st_seat[e];                /* a card of the colour it covered */
+            base->st_honest[e] = 1;
+            for (int i = 0; i < base->hs[who]; i++)
+                if (cfg.color_of[base->hand[who][i]] == base->st_color[e]) base->st_honest[e] = 0;
         }
         for (Py_ssize_t c = 0; c < ncand; c++) {
             *g = *base;
             g->rng = rng; /* the same reshuffles for every candidate: a fair comparison */
             Move mv = {(uint8_t)cand[c][0], (uint8_t)cand[c][1], (uint8_t)cand[c][3],
-                       (int8_t)cand[c][2]};
+                       (int8_t)cand[c][2], (int8_t)cand[c][4]};
             apply(g, &mv);
             points[c] += rollout(g, friends, max_moves);
         }
@@ -763,11 +986,12 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
 
 static int parse_cfg(PyObject *cfg_tuple, PyObject *deck, PyObject *ranks, PyObject *colors,
                      Cfg *f) {
-    if (!PyArg_ParseTuple(cfg_tuple, "iiiiiiiiiiiii", &f->players, &f->hand_size,
+    if (!PyArg_ParseTuple(cfg_tuple, "iiiiiiiiiiiiiiiiii", &f->players, &f->hand_size,
                           &f->dealer_random, &f->dealer_redraw, &f->start_reverse_right,
                           &f->draw_with_playable, &f->must_play, &f->draw_until, &f->wd4_rule,
                           &f->challenge, &f->challenge_fail_extra, &f->uno_penalty,
-                          &f->catch_until_play))
+                          &f->catch_until_play, &f->stacking, &f->deflect, &f->jump_in,
+                          &f->stack_all, &f->seven_zero))
         return 0;
     if (f->players < 2 || f->players > MAXP || f->hand_size < 1) {
         PyErr_SetString(PyExc_ValueError, "players must be 2-10 and hand_size at least 1");
@@ -866,8 +1090,8 @@ PyDoc_STRVAR(play_from_doc,
 "play_from(cfg, deck, ranks, colors, state, choice_state, max_moves)\n"
 "\n"
 "Load a whole game state, every card known: (hands, draw_pile, discard, color, direction,\n"
-"current, phase, pending, stack_seat, stack_honest, drawn, called, window, in_round,\n"
-"game_rng_state), piles bottom first, and play the round to its end with uniformly random\n"
+"current, phase, pending, stack, drawn, called, window, in_round, game_rng_state), piles\n"
+"bottom first, stack: (seat, card, colour before, honest) per pending draw card, and play the round to its end with uniformly random\n"
 "legal moves as play_rounds does. Returns (moves, winner, hands, choice_state,\n"
 "game_rng_state); winner -1 when max_moves ran out.");
 
@@ -879,12 +1103,14 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
         return NULL;
     Cfg cfg;
     if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
-    PyObject *hands_o, *pile_o, *disc_o, *called_o, *window_o, *inr_o, *grng_o;
-    int color, direction, current, phase, pending, st_seat, st_honest, drawn;
-    if (!PyArg_ParseTuple(state, "OOOiiiiiiiiOOOO", &hands_o, &pile_o, &disc_o, &color,
-                          &direction, &current, &phase, &pending, &st_seat, &st_honest, &drawn,
-                          &called_o, &window_o, &inr_o, &grng_o))
+    PyObject *hands_o, *pile_o, *disc_o, *called_o, *window_o, *inr_o, *grng_o, *stack_o;
+    int color, direction, current, phase, pending, drawn;
+    if (!PyArg_ParseTuple(state, "OOOiiiiiOiOOOO", &hands_o, &pile_o, &disc_o, &color,
+                          &direction, &current, &phase, &pending, &stack_o, &drawn, &called_o,
+                          &window_o, &inr_o, &grng_o))
         return NULL;
+    Py_ssize_t st_n = PySequence_Size(stack_o);
+    if (st_n < 0) return NULL;
     int n = cfg.players, pile[MAXC], disc[MAXC], called[MAXP], window[MAXP], inr[MAXP];
     int np = card_list(pile_o, pile, MAXC / 2, "draw_pile", &cfg);
     int nd = card_list(disc_o, disc, MAXC / 2, "discard", &cfg);
@@ -896,13 +1122,17 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "state does not fit the rules");
         return NULL;
     }
-    if (!check_state(&cfg, n, current, phase, direction, st_seat, drawn)) return NULL;
+    if (!check_state(&cfg, n, current, phase, direction, (int)st_n, drawn)) return NULL;
     uint64_t choice = PyLong_AsUnsignedLongLongMask(choice_obj);
     uint64_t grng = PyLong_AsUnsignedLongLongMask(grng_o);
     if (PyErr_Occurred()) return NULL;
     Game *g = PyMem_Malloc(sizeof(Game));
     if (!g) return PyErr_NoMemory();
     memset(g, 0, sizeof *g);
+    if (!parse_stack(stack_o, g, &cfg, 1)) {
+        PyMem_Free(g);
+        return NULL;
+    }
     g->cfg = &cfg;
     g->n = n;
     g->rng = grng;
@@ -938,8 +1168,6 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
     g->current = current;
     g->phase = phase;
     g->pending = pending;
-    g->st_seat = st_seat;
-    g->st_honest = st_honest;
     g->drawn = drawn;
     long moves = play_round(g, &choice, max_moves);
     PyObject *hands = PyList_New(n);

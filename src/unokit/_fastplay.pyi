@@ -19,7 +19,7 @@ def rollouts(
     colors: Sequence[int],
     state: tuple[object, ...],
     pool: Sequence[int],
-    candidates: Sequence[tuple[int, int, int, int]],
+    candidates: Sequence[tuple[int, int, int, int, int]],
     max_samples: int,
     seconds: float,
     seed: int,

@@ -59,12 +59,7 @@ _SUPPORTED: dict[str, tuple[object, ...]] = {
     "custom_effect": ("none",),
     "false_catch_penalty": (0,),
     "false_uno_penalty": (0,),
-    "stacking": ("off",),
-    "deflect": ("off",),
-    "jump_in": ("off",),
-    "seven_zero": (False,),
     "multi_play": ("off",),
-    "sum_jump_in": (False,),
     "number_finish": (False,),
     "wild_multi": (False,),
     "misplay": ("reject",),
@@ -73,6 +68,8 @@ _SUPPORTED: dict[str, tuple[object, ...]] = {
 }
 
 _WD4_RULES = {"anytime": 0, "no_matching_color": 1, "no_playable_card": 2}
+_STACKING = {"off": 0, "same_kind": 1, "two_under_four": 2, "any": 3}
+_DEFLECT = {"off": 0, "named_color": 1, "any_color": 2}
 _RANKS = [int(r) for r in RANK_OF]
 _COLORS = list(COLOR_OF)
 _BY_ID: dict[int, Card] = {int(c): c for c in {*deck_cards("classic108")}}
@@ -124,6 +121,11 @@ def _config(rules: Rules) -> tuple[int, ...]:
         rules.challenge_fail_extra,
         rules.uno_penalty,
         rules.catch_window == "until_next_play",
+        _STACKING[rules.stacking],
+        _DEFLECT[rules.deflect],
+        rules.jump_in != "off",
+        rules.stack_challenge == "all",
+        rules.seven_zero,
     )
 
 
@@ -165,9 +167,8 @@ def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResu
 
     if _native is None or not supports(game.rules) or game.phase >= Phase.ROUND_OVER:
         return None
-    if game._jump is not None or game._tops is not None or len(game._stack) > 1:
-        return None  # states of the house rules the accelerator does not play
-    entry = game._stack[-1] if game._stack else None
+    if game._tops is not None:
+        return None  # several cards on top: multi-play, which the accelerator does not play
     state = (
         [[int(c) for c in hand] for hand in game.hands],
         [int(c) for c in game.draw_pile],
@@ -177,8 +178,7 @@ def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResu
         game.current,
         int(game.phase),
         game.pending_draw,
-        entry.seat if entry else -1,
-        int(entry.honest) if entry else 1,
+        [(e.seat, int(e.card), e.color, int(e.honest)) for e in game._stack],
         -1 if game._drawn is None else int(game._drawn),
         [int(c) for c in game._called],
         [int(w) for w in game._window],
@@ -204,24 +204,27 @@ def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResu
     )
 
 
-def _encode(move: Move) -> tuple[int, int, int, int] | None:
-    """A move as the accelerator's (type, card, colour or target, uno); None if it has none."""
+def _encode(move: Move) -> tuple[int, int, int, int, int] | None:
+    """A move as the accelerator's (type, card, colour or catch target, uno, swap target);
+    None if it has none."""
     if type(move) is Play:
-        if move.more or move.swap is not None or move.peek is not None or move.trade is not None:
+        if move.more or move.peek is not None or move.trade is not None:
             return None
-        return (0, int(move.card), -1 if move.color is None else int(move.color), int(move.uno))
+        color = -1 if move.color is None else int(move.color)
+        swap = -1 if move.swap is None else move.swap
+        return (0, int(move.card), color, int(move.uno), swap)
     if type(move) is Draw:
-        return (1, 0, -1, 0)
+        return (1, 0, -1, 0, -1)
     if type(move) is Pass:
-        return (2, 0, -1, 0)
+        return (2, 0, -1, 0, -1)
     if type(move) is Challenge:
-        return (3, 0, -1, 0)
+        return (3, 0, -1, 0, -1)
     if type(move) is CallUno:
-        return (4, 0, -1, 0)
+        return (4, 0, -1, 0, -1)
     if type(move) is Catch:
-        return (5, 0, move.target, 0)
+        return (5, 0, move.target, 0, -1)
     if type(move) is ChooseColor:
-        return (6, 0, int(move.color), 0)
+        return (6, 0, int(move.color), 0, -1)
     return None
 
 
@@ -253,7 +256,6 @@ def rollout_values(
     unseen = [int(c) for c, n in pool.items() for _ in range(max(n, 0))]
     me = view.seat
     friends = {s for s in range(rules.players) if team_of(rules, s) == team_of(rules, me)}
-    stack_seat, stack_color = (view.stack[-1][0], view.stack[-1][2]) if view.stack else (-1, -1)
     state = (
         view.seat,
         [int(c) for c in view.hand],
@@ -264,8 +266,7 @@ def rollout_values(
         view.current,
         int(view.phase),
         view.pending_draw,
-        stack_seat,
-        stack_color,
+        [(seat, int(card), color) for seat, card, color in view.stack],
         -1 if view.drawn_card is None else int(view.drawn_card),
         [int(c) for c in view.uno_called],
         [int(s in view.catchable) for s in range(rules.players)],

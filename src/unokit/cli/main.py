@@ -166,6 +166,12 @@ def simulate(
         f"{stats.moves_per_second:,.0f} moves/s ({stats.seconds:.2f} s, {stats.engine} engine)"
     )
     console.print(f"wins per seat: {list(stats.wins)}")
+    unfinished = stats.games - sum(stats.wins)
+    if unfinished:
+        console.print(
+            f"{unfinished} rounds reached the cap of 100,000 moves unfinished "
+            "(random players who may draw at will can keep a round going)"
+        )
 
 
 @app.command()
