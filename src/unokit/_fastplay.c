@@ -826,6 +826,28 @@ static int check_state(const Cfg *f, int n, int current, int phase, int directio
     return why == NULL;
 }
 
+/* The public part of a state, as both loaders receive it. */
+static void set_public(Game *g, const Cfg *f, const int *disc, int nd, int color, int direction,
+                       int current, int phase, int pending, int drawn, const int *called,
+                       const int *window, const int *in_round) {
+    g->cfg = f;
+    g->n = f->players;
+    g->winner = -1;
+    for (int i = 0; i < nd; i++) g->disc[i] = (uint8_t)disc[i];
+    g->nd = nd;
+    g->color = color;
+    g->direction = direction;
+    g->current = current;
+    g->phase = phase;
+    g->pending = pending;
+    g->drawn = drawn;
+    for (int s = 0; s < f->players; s++) {
+        g->called[s] = (uint8_t)called[s];
+        g->window[s] = (uint8_t)window[s];
+        g->in_round[s] = (uint8_t)in_round[s];
+    }
+}
+
 PyDoc_STRVAR(rollouts_doc,
 "rollouts(cfg, deck, ranks, colors, state, pool, candidates, max_samples, seconds, seed,\n"
 "         max_moves)\n"
@@ -926,22 +948,8 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
     long points[64] = {0}, done = 0;
     Py_BEGIN_ALLOW_THREADS
     double deadline = now_seconds() + seconds;
-    base->cfg = &cfg;
-    base->n = n;
-    base->winner = -1;
-    for (int i = 0; i < ndisc; i++) base->disc[i] = (uint8_t)disc[i];
-    base->nd = ndisc;
-    base->color = color;
-    base->direction = direction;
-    base->current = current;
-    base->phase = phase;
-    base->pending = pending;
-    base->drawn = drawn;
-    for (int s = 0; s < n; s++) {
-        base->called[s] = (uint8_t)called[s];
-        base->window[s] = (uint8_t)window[s];
-        base->in_round[s] = (uint8_t)inr[s];
-    }
+    set_public(base, &cfg, disc, ndisc, color, direction, current, phase, pending, drawn, called,
+               window, inr);
     uint8_t shuffled[MAXC];
     while (done < max_samples) {
         for (int i = 0; i < npool; i++) shuffled[i] = (uint8_t)pool[i];
@@ -1133,10 +1141,9 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
         PyMem_Free(g);
         return NULL;
     }
-    g->cfg = &cfg;
-    g->n = n;
+    set_public(g, &cfg, disc, nd, color, direction, current, phase, pending, drawn, called,
+               window, inr);
     g->rng = grng;
-    g->winner = -1;
     int total = np + nd;
     for (int s = 0; s < n; s++) {
         int cards[MAXC];
@@ -1150,9 +1157,6 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
         for (int i = 0; i < k; i++) g->hand[s][i] = (uint8_t)cards[i];
         g->hs[s] = k;
         total += k;
-        g->called[s] = (uint8_t)called[s];
-        g->window[s] = (uint8_t)window[s];
-        g->in_round[s] = (uint8_t)inr[s];
     }
     if (total > MAXC / 2) {
         PyMem_Free(g);
@@ -1160,15 +1164,7 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
         return NULL;
     }
     for (int i = 0; i < np; i++) g->pile[i] = (uint8_t)pile[i];
-    for (int i = 0; i < nd; i++) g->disc[i] = (uint8_t)disc[i];
     g->np = np;
-    g->nd = nd;
-    g->color = color;
-    g->direction = direction;
-    g->current = current;
-    g->phase = phase;
-    g->pending = pending;
-    g->drawn = drawn;
     long moves = play_round(g, &choice, max_moves);
     PyObject *hands = PyList_New(n);
     for (int s = 0; hands && s < n; s++) {
