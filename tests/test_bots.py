@@ -158,3 +158,30 @@ def test_stuck_probability_counts_the_cards_not_seen() -> None:
     matching_blue5 = 1 + sum(1 for c in deck_cards("classic108") if c.code in ("R5", "G5", "Y5"))
     assert blue == pytest.approx(1 - matching_blue5 / unseen.total)
     assert blue > red
+
+
+def test_the_expert_search_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """samples=N asks the accelerator for N samples; no budget at all for one (as in Python);
+    native=False never calls it."""
+    import unokit.bots.expert as expert_module
+    from unokit.bots.expert import ExpertBot
+
+    asked: list[int] = []
+    real = expert_module.rollout_values
+
+    def spy(view, options, rng, seconds, most):  # type: ignore[no-untyped-def]
+        asked.append(most)
+        return real(view, options, rng, seconds, most)
+
+    monkeypatch.setattr(expert_module, "rollout_values", spy)
+    game = table(["R1 R2 G3 W+4", "B1 B2 B3"], draw="G7 G8 G9 Y7 Y8")
+    for bot, expected in (
+        (ExpertBot(time_ms=0, samples=30), [30]),
+        (ExpertBot(time_ms=0, samples=0), [1]),
+        (ExpertBot(time_ms=0, samples=5, native=False), []),
+    ):
+        asked.clear()
+        bot.reset(0, game.rules)
+        move = bot.act(game.view(0))
+        assert move in game.legal_moves(0)
+        assert asked == expected

@@ -7,6 +7,10 @@ picks the move that won most often, but keeps the strong heuristic's own choice 
 move wins clearly more often (by ``margin`` standard errors): rollouts are noisy. Candidates are
 the heuristic's best few moves. The budget is a time limit per decision (``time_ms``) and/or a
 number of samples (``samples``).
+
+Where the C accelerator plays the rules (:func:`unokit.fastplay.supports`), sampling and
+rollouts run there (:func:`unokit.fastplay.rollout_values`): thousands of samples per decision
+instead of about ten. ``native=False`` keeps the search in Python.
 """
 
 from __future__ import annotations
@@ -114,9 +118,9 @@ class ExpertBot(StrongBot):
         if self.native:  # the C accelerator: thousands of samples where the rules allow
             spent = time.perf_counter() - started
             seconds = self.time_ms / 1000 - spent - self.reserve if self.time_ms else 3600.0
-            found = rollout_values(
-                view, options, self.rng, max(seconds, 0.001), self.samples or 1_000_000
-            )
+            # no budget at all: one sample, as the Python search takes
+            most = self.samples or (1_000_000 if self.time_ms else 1)
+            found = rollout_values(view, options, self.rng, max(seconds, 0.001), most)
             if found is not None:
                 means, samples = found
                 return options[self._pick(means, samples)]
