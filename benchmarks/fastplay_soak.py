@@ -20,33 +20,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' helpers
 
-from tests.test_fastplay import _advance, _supported_values
+from tests.test_fastplay import NATIVE_OPTIONS, _advance, _supported_values
 
 from unokit import Game, Rules, RulesError
 from unokit.fastplay import play_random_from, play_random_rounds
 from unokit.rng import Rng
 from unokit.simulate import play_random_round
 
-OPTIONS = [
-    "dealer_selection",
-    "dealer_draw_actions",
-    "start_reverse",
-    "draw_with_playable",
-    "after_draw",
-    "draw_until_playable",
-    "wd4_rule",
-    "challenge",
-    "challenge_fail_extra",
-    "uno_penalty",
-    "catch_window",
-    "stacking",
-    "stack_challenge",
-    "deflect",
-    "jump_in",
-    "jump_in_stacking",
-    "seven_zero",
-    "sum_jump_in",
-]
+OPTIONS = [name for name in NATIVE_OPTIONS if name != "hand_size"]
 
 
 def main() -> int:

@@ -88,31 +88,31 @@ def _supported_values(name: str) -> list[object]:
     return sorted({spec.default, spec.low, min(spec.high, spec.low + 3)})  # type: ignore[type-var]
 
 
+#: every option whose values the accelerator plays (besides the fixed ones in _SUPPORTED)
+NATIVE_OPTIONS = (
+    "dealer_selection",
+    "dealer_draw_actions",
+    "start_reverse",
+    "draw_with_playable",
+    "after_draw",
+    "draw_until_playable",
+    "wd4_rule",
+    "challenge",
+    "challenge_fail_extra",
+    "uno_penalty",
+    "catch_window",
+    "hand_size",
+    "stacking",
+    "stack_challenge",
+    "deflect",
+    "jump_in",
+    "jump_in_stacking",
+    "seven_zero",
+    "sum_jump_in",
+)
+
 _MIX = st.fixed_dictionaries(
-    {
-        name: st.sampled_from(_supported_values(name))
-        for name in (
-            "dealer_selection",
-            "dealer_draw_actions",
-            "start_reverse",
-            "draw_with_playable",
-            "after_draw",
-            "draw_until_playable",
-            "wd4_rule",
-            "challenge",
-            "challenge_fail_extra",
-            "uno_penalty",
-            "catch_window",
-            "hand_size",
-            "stacking",
-            "stack_challenge",
-            "deflect",
-            "jump_in",
-            "jump_in_stacking",
-            "seven_zero",
-            "sum_jump_in",
-        )
-    }
+    {name: st.sampled_from(_supported_values(name)) for name in NATIVE_OPTIONS}
 )
 
 

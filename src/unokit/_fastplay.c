@@ -1099,8 +1099,8 @@ PyDoc_STRVAR(play_from_doc,
 "\n"
 "Load a whole game state, every card known: (hands, draw_pile, discard, color, direction,\n"
 "current, phase, pending, stack, drawn, called, window, in_round, game_rng_state), piles\n"
-"bottom first, stack: (seat, card, colour before, honest) per pending draw card, and play the round to its end with uniformly random\n"
-"legal moves as play_rounds does. Returns (moves, winner, hands, choice_state,\n"
+"bottom first, stack: (seat, card, colour before, honest) per pending draw card; play the\n"
+"round to its end with uniformly random legal moves as play_rounds does. Returns (moves, winner, hands, choice_state,\n"
 "game_rng_state); winner -1 when max_moves ran out.");
 
 static PyObject *play_from(PyObject *self, PyObject *args) {
