@@ -3,18 +3,31 @@
 Its whole state is one integer, so copying a game or saving it to JSON costs nothing, and the
 same seed always gives the same shuffles on every platform and Python version.
 
+A seed is a whole number from 0 to 2**64-1 (the generator's whole state); any other value,
+a negative or larger number, a ``bool`` or a float, is refused with
+:class:`~unokit.errors.RulesError` rather than silently reduced. This is the check behind
+``Game(rules, seed)`` and every bot's seed.
+
 >>> a, b = Rng(7), Rng(7)
 >>> [a.below(100) for _ in range(3)] == [b.below(100) for _ in range(3)]
 True
+>>> Rng(-1)
+Traceback (most recent call last):
+unokit.errors.RulesError: seed must be a whole number from 0 to 2**64-1, not -1
 """
 
 from __future__ import annotations
 
+import operator
 from typing import TypeVar
 
-__all__ = ["Rng"]
+from unokit.errors import RulesError
+
+__all__ = ["SEED_LIMIT", "Rng"]
 
 _MASK = (1 << 64) - 1
+#: seeds are ``range(SEED_LIMIT)``: 0 to 2**64-1
+SEED_LIMIT = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
@@ -25,7 +38,9 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        if type(seed) is not int or not 0 <= seed <= _MASK:
+            seed = _checked_seed(seed)
+        self.state = seed
 
     def next64(self) -> int:
         """The next 64-bit output."""
@@ -54,3 +69,21 @@ class Rng:
 
     def copy(self) -> Rng:
         return Rng(self.state)
+
+
+def _checked_seed(seed: object) -> int:
+    """``seed`` as an int in 0..2**64-1, or :class:`RulesError` saying why it is refused."""
+    value: int | None = None
+    if not isinstance(seed, bool):
+        try:
+            value = operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            value = None
+    if value is None or not 0 <= value <= _MASK:
+        if value is not None and abs(value).bit_length() > 128:
+            shown = f"a number of {abs(value).bit_length()} bits"
+        else:
+            shown = repr(seed)
+            shown = shown if len(shown) <= 60 else shown[:59] + "…"
+        raise RulesError(f"seed must be a whole number from 0 to 2**64-1, not {shown}")
+    return value

@@ -39,6 +39,7 @@ from unokit.moves import (
     Play,
 )
 from unokit.phase import Phase
+from unokit.rng import SEED_LIMIT
 from unokit.rules import Rules
 from unokit.tui.i18n import card_name, color_name, tr
 
@@ -126,7 +127,12 @@ class UnoApp(App[None]):
         self.save_path = save_path or Path("unokit-save.json")
         self.game = game if game is not None else Game(self.rules, seed)
         self.bots: list[Bot | None] = [None] + [
-            make_bot(bots, seed=seed * 10 + s, forget_uno=forget_uno, reaction_delay=bot_delay)
+            make_bot(
+                bots,
+                seed=(seed * 10 + s) % SEED_LIMIT,  # any game seed gives valid bot seeds
+                forget_uno=forget_uno,
+                reaction_delay=bot_delay,
+            )
             for s in range(1, self.rules.players)
         ]
         for seat, bot in enumerate(self.bots):
