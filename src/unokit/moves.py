@@ -1,7 +1,9 @@
 """Moves: frozen, hashable values a seat (or the referee) asks the engine to make.
 
 A move does not carry its seat: :meth:`unokit.game.Game.apply` takes ``(seat, move)``.
-Text notation lives in :mod:`unokit.notation` (``"1: play W blue uno"``).
+Text notation lives in :mod:`unokit.notation` (``"1: play W blue uno"``). A move is checked
+as it is built: a colour must be a :class:`Color` (not a plain ``int``) and a card a
+:class:`Card`, else :class:`~unokit.errors.IllegalMoveError`.
 
 >>> Play(Card.parse("W"), color=Color.BLUE) == Play(Card.parse("W"), Color.BLUE)
 True
@@ -10,8 +12,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 from unokit.cards import Card, Color
+from unokit.errors import IllegalMoveError
 
 __all__ = [
     "REFEREE",
@@ -32,6 +36,16 @@ __all__ = [
 REFEREE = -1
 
 
+def _refuse(move: str, field: str, value: object, expected: str) -> NoReturn:
+    if isinstance(value, int) and abs(value).bit_length() > 128:
+        shown = f"of {abs(value).bit_length()} bits"
+    else:
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:59] + "…"
+    raise IllegalMoveError(
+        f"{move}: {field} must be {expected}, not {type(value).__name__} {shown}"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """Play ``card`` (and, under multi_play, the cards in ``more``).
@@ -48,6 +62,15 @@ class Play:
     peek: int | None = None
     trade: int | None = None
     give: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.card) is not Card:
+            _refuse("Play", "card", self.card, "a Card, such as Card.parse('R5')")
+        if self.color is not None and type(self.color) is not Color:
+            _refuse("Play", "color", self.color, "a Color, such as Color.BLUE, or None")
+        for card in (*self.more, *self.give):
+            if type(card) is not Card:
+                _refuse("Play", "every card", card, "a Card, such as Card.parse('R5')")
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -87,6 +110,10 @@ class ChooseColor:
     """The first player names the colour of a wild start card (RULES.md §2)."""
 
     color: Color
+
+    def __post_init__(self) -> None:
+        if type(self.color) is not Color:
+            _refuse("ChooseColor", "color", self.color, "a Color, such as Color.BLUE")
 
 
 @dataclass(frozen=True, slots=True)

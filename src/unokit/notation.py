@@ -154,6 +154,17 @@ _WILD_WORDS: dict[str, Rank] = {
 }
 
 
+def _require_text(text: object, what: str, example: str) -> str:
+    """``text`` if it is a ``str``; otherwise :class:`NotationError` (never AttributeError)."""
+    if isinstance(text, str):
+        return text
+    shown = repr(text) if not isinstance(text, int) or abs(text) < 10**30 else "a large number"
+    shown = shown if len(shown) <= 60 else shown[:59] + "…"
+    raise NotationError(
+        f"{what} must be text such as {example!r}, not {type(text).__name__} {shown}"
+    )
+
+
 def _compact(text: str) -> str:
     text = text.strip().lower()
     text = re.sub(r"[\s_\-]+", "", text)
@@ -169,7 +180,7 @@ def parse_color(text: str) -> Color:
     >>> parse_color("Blue"), parse_color("綠")
     (<Color.BLUE: 3>, <Color.GREEN: 2>)
     """
-    key = _compact(text)
+    key = _compact(_require_text(text, "a colour", "blue"))
     if key.endswith("色") and len(key) > 1:
         key = key[:-1]
     try:
@@ -186,7 +197,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("g+2"), parse_card("Yellow Reverse"), parse_card("紅7")
     (Card.parse('G+2'), Card.parse('YR'), Card.parse('R7'))
     """
-    key = _compact(text)
+    key = _compact(_require_text(text, "a card", "R5"))
     if not key:
         raise NotationError("empty card: expected a code such as R5, BS, G+2, W or W+4")
     if key in _WILD_WORDS:
@@ -207,6 +218,7 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str) -> list[Card]:
     """Parse a space- or comma-separated list of card codes."""
+    text = _require_text(text, "a list of cards", "R5 G+2 W")
     return [parse_card(part) for part in re.split(r"[\s,]+", text.strip()) if part]
 
 
@@ -300,6 +312,7 @@ def parse_move(text: str) -> tuple[int, Move]:
     >>> parse_move("2: catch 1")
     (2, Catch(target=1))
     """
+    text = _require_text(text, "a move", "1: play R5")
     if ":" not in text:
         raise NotationError(f"{text!r}: a move starts with its seat, e.g. '1: play R5'")
     who, _, rest = text.partition(":")
@@ -390,4 +403,7 @@ def format_move_body(move: Move) -> str:
         Timeout: "timeout",
         Deal: "deal",
     }
-    return names[type(move)]
+    name = names.get(type(move))
+    if name is None:
+        raise NotationError(f"{move!r} is not a move")
+    return name
