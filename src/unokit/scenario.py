@@ -26,6 +26,11 @@ such as a turned start card); ``len`` after a list gives its length
 null, so write ``"null"``).
 ``[expect_text]`` values must appear in the text of what the path names.
 
+A file is refused (:class:`ScenarioError`, with the line where known) before any work on it
+when it is larger than :data:`MAX_BYTES`, nests arrays or inline tables more than
+:data:`MAX_NESTING` deep, or has a dotted key of more than :data:`MAX_KEY_PARTS` parts; so is
+any error of the engine while it sets up or replays the table.
+
 >>> result = judge_text(EXAMPLE)
 >>> result.ok, result.moves[1].ok
 (True, True)
@@ -33,14 +38,17 @@ null, so write ``"null"``).
 
 from __future__ import annotations
 
+import datetime
 import json
+import math
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from unokit.cards import Card, Color
-from unokit.errors import NotationError, RulesError, ScenarioError, UnoError
+from unokit.errors import NotationError, ScenarioError, UnoError
 from unokit.events import Event
 from unokit.game import Game
 from unokit.moves import Move
@@ -49,6 +57,9 @@ from unokit.rules import Rules
 
 __all__ = [
     "EXAMPLE",
+    "MAX_BYTES",
+    "MAX_KEY_PARTS",
+    "MAX_NESTING",
     "ExpectResult",
     "JudgeResult",
     "MoveResult",
@@ -78,6 +89,15 @@ seed = 1
 "hands.1" = ["R1", "G2", "G7", "G8", "G9", "Y1", "Y2", "Y3"]
 current = 2
 """
+
+#: the largest scenario file read, in bytes (the shipped ones are under 1 KiB)
+MAX_BYTES = 256 * 1024
+#: the deepest nesting of arrays and inline tables (``hands`` needs 2)
+MAX_NESTING = 16
+#: the most parts of one dotted key (``a.b.c`` has 3; quoted keys such as ``"hands.1"`` have 1)
+MAX_KEY_PARTS = 16
+#: the most digits of an integer anywhere in the file
+_MAX_DIGITS = 4300
 
 _TOP_KEYS = {
     "title",
@@ -187,13 +207,21 @@ def _line_of(text: str, needle: str) -> int | None:
     return None
 
 
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters: error messages stay one readable line."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a number of {len(str(abs(value))):,} digits"
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
 def _cards(value: Any, what: str, text: str, key: str) -> list[Card]:
     if not isinstance(value, list):
         raise ScenarioError(f"{what} must be a list of card codes", _line_of(text, key))
     out = []
     for item in value:
         if not isinstance(item, str):
-            raise ScenarioError(f"{what}: {item!r} is not a card code", _line_of(text, key))
+            raise ScenarioError(f"{what}: {_short(item)} is not a card code", _line_of(text, key))
         try:
             out.append(parse_card(item))
         except NotationError as error:
@@ -203,14 +231,103 @@ def _cards(value: Any, what: str, text: str, key: str) -> list[Card]:
 
 def _int(value: Any, what: str, text: str, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"{what} must be a whole number, not {value!r}", _line_of(text, key))
+        raise ScenarioError(
+            f"{what} must be a whole number, not {_short(value)}", _line_of(text, key)
+        )
     return value
 
 
-def load_scenario(text: str) -> Scenario:
-    """Parse scenario TOML and set up its game; raises :class:`ScenarioError`."""
+# Outside strings and comments: a run of characters that mean nothing to the shape check.
+_PLAIN = re.compile(r"[^\n#\"'\[\]{},=.]+")
+# The rest of a one-line basic string after its opening quote, closing quote included.
+_BASIC_REST = re.compile(r'(?:[^"\\\n]|\\.)*"?')
+# The rest of a multi-line basic string after its opening quotes, closing quotes included.
+_ML_BASIC_REST = re.compile(r'(?:[^"\\]|\\.|"(?!""))*(?:"{3,5})?', re.S)
+_LONG_NUMBER = re.compile(rf"[0-9_]{{{_MAX_DIGITS + 1},}}")
+
+
+def _check_shape(text: str) -> None:
+    """Refuse, in one linear pass, what would make the TOML reader work without bound.
+
+    ``tomllib`` recurses once per nesting level (a RecursionError at a few hundred) and spends
+    time and memory quadratic in the parts of a dotted key (30,000 parts: 12 s and 3.5 GB).
+    This scanner follows strings and comments well enough to count brackets and the dots of
+    keys; the file is still parsed by ``tomllib`` afterwards."""
+    if len(text) > MAX_BYTES:
+        raise ScenarioError(f"the file is larger than {MAX_BYTES:,} bytes")
+    stack: list[str] = []  # "h": a [table] header, "[": an array, "{": an inline table
+    line = 1
+    key = True  # reading a key (before its "="), where dots separate parts
+    parts = 1
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            if not stack:
+                key, parts = True, 1
+            i += 1
+        elif c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif c == '"' or c == "'":
+            if text.startswith(c * 3, i):
+                if c == '"':
+                    end = _ML_BASIC_REST.match(text, i + 3).end()  # type: ignore[union-attr]
+                else:
+                    end = text.find("'''", i + 3)
+                    end = n if end < 0 else end + 3
+                    for _ in range(2):  # a quote or two just inside the closing ones
+                        if end < n and text[end] == "'":
+                            end += 1
+            elif c == '"':
+                end = _BASIC_REST.match(text, i + 1).end()  # type: ignore[union-attr]
+            else:
+                close = text.find("'", i + 1)
+                newline = text.find("\n", i + 1)
+                end = n if close < 0 else close + 1
+                if 0 <= newline < end:
+                    end = newline
+            line += text.count("\n", i, end)
+            i = end
+        elif c == ".":
+            if key:
+                parts += 1
+                if parts > MAX_KEY_PARTS:
+                    raise ScenarioError(f"a dotted key of more than {MAX_KEY_PARTS} parts", line)
+            i += 1
+        elif c in "[{":
+            if c == "{":
+                stack.append("{")
+                key, parts = True, 1
+            elif key and (not stack or stack[-1] == "h"):
+                stack.append("h")
+            else:
+                stack.append("[")
+            if len(stack) > MAX_NESTING:
+                raise ScenarioError(f"arrays and tables nested more than {MAX_NESTING} deep", line)
+            i += 1
+        elif c in "]}":
+            if stack:
+                stack.pop()
+            key = False
+            i += 1
+        elif c == "=":
+            key = False
+            i += 1
+        elif c == ",":
+            if stack and stack[-1] == "{":
+                key, parts = True, 1
+            i += 1
+        else:
+            match = _PLAIN.match(text, i)
+            i = match.end() if match else i + 1
+
+
+def _parse_toml(text: str) -> dict[str, Any]:
+    _check_shape(text)
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         line = None
@@ -220,10 +337,54 @@ def load_scenario(text: str) -> Scenario:
             except ValueError:
                 line = None
         raise ScenarioError(f"not valid TOML: {message}", line) from None
+    except ValueError:  # an integer too long to convert (Python's 4,300-digit limit)
+        long = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, long.start()) + 1 if long else None
+        raise ScenarioError(
+            f"not valid TOML: an integer of more than {_MAX_DIGITS:,} digits", line
+        ) from None
+    except RecursionError:  # the shape check should have refused it first
+        raise ScenarioError(f"not valid TOML: nested more than {MAX_NESTING} deep") from None
+
+
+def _check_expected(value: Any, key: str, text: str) -> None:
+    """An ``[expect]`` value must be something the state can hold (and JSON can print)."""
+    if isinstance(value, datetime.date | datetime.time):
+        raise ScenarioError(
+            f"[expect] {_short(key)} = {value}: dates and times are not part of a game's state",
+            _line_of(text, key),
+        )
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ScenarioError(
+            f"[expect] {_short(key)} = {value}: not a number a game's state can hold",
+            _line_of(text, key),
+        )
+    if isinstance(value, list):
+        for item in value:
+            _check_expected(item, key, text)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _check_expected(item, key, text)
+
+
+def _engine_failure(error: Exception) -> str:
+    """One line for an error the engine should not have raised (a defect, not a ruling)."""
+    detail = " ".join(str(error).split()) or "no message"
+    if len(detail) > 200:
+        detail = detail[:199] + "…"
+    return f"the engine failed ({type(error).__name__}: {detail})"
+
+
+def load_scenario(text: str) -> Scenario:
+    """Parse scenario TOML and set up its game; raises :class:`ScenarioError`.
+
+    Every error, including one of the engine while it sets up the table, is a
+    :class:`ScenarioError` naming the line where it is known."""
+    data = _parse_toml(text)
     for key in data:
         if key not in _TOP_KEYS:
             raise ScenarioError(
-                f"unknown key {key!r} (expected {', '.join(sorted(_TOP_KEYS))})",
+                f"unknown key {_short(key)} (expected {', '.join(sorted(_TOP_KEYS))})",
                 _line_of(text, key),
             )
     rules_data = data.get("rules", {})
@@ -231,9 +392,13 @@ def load_scenario(text: str) -> Scenario:
         raise ScenarioError("[rules] must be a table", _line_of(text, "rules"))
     try:
         rules = Rules.from_dict(rules_data)
-    except RulesError as error:
+    except UnoError as error:
         bad = next((k for k in rules_data if k in str(error)), "[rules]")
         raise ScenarioError(str(error), _line_of(text, bad)) from None
+    except Exception as error:
+        raise ScenarioError(
+            f"cannot read [rules]: {_engine_failure(error)}", _line_of(text, "rules")
+        ) from None
     table = data.get("table")
     seed = data.get("seed", 0)
     if table is not None:
@@ -241,17 +406,29 @@ def load_scenario(text: str) -> Scenario:
             raise ScenarioError("[table] must be a table", _line_of(text, "table"))
         seed = table.get("seed", seed)
     seed = _int(seed, "seed", text, "seed")
+    if not 0 <= seed < 2**64:
+        raise ScenarioError(
+            f"seed = {_short(seed)} is out of range: a seed is a whole number from 0 to 2**64-1",
+            _line_of(text, "seed"),
+        )
     try:
         game = _set_up(rules, table, seed, text) if table is not None else Game(rules, seed)
-    except RulesError as error:
+    except ScenarioError:
+        raise
+    except UnoError as error:
         raise ScenarioError(str(error), _line_of(text, "[rules]")) from None
+    except Exception as error:  # an engine defect: reported in one line, never a traceback
+        where = "[table]" if table is not None else "[rules]"
+        raise ScenarioError(
+            f"cannot set up this game: {_engine_failure(error)}", _line_of(text, where)
+        ) from None
     moves_data = data.get("moves", [])
     if not isinstance(moves_data, list):
         raise ScenarioError("moves must be a list of strings", _line_of(text, "moves"))
     moves = []
     for item in moves_data:
         if not isinstance(item, str):
-            raise ScenarioError(f"moves: {item!r} is not a string", _line_of(text, "moves"))
+            raise ScenarioError(f"moves: {_short(item)} is not a string", _line_of(text, "moves"))
         try:
             seat, move = parse_move(item)
         except NotationError as error:
@@ -264,7 +441,11 @@ def load_scenario(text: str) -> Scenario:
             raise ScenarioError(f"[{name}] must be a table", _line_of(text, name))
     for key, value in expect_text.items():
         if not isinstance(value, str):
-            raise ScenarioError(f"[expect_text] {key!r} must be a string", _line_of(text, key))
+            raise ScenarioError(
+                f"[expect_text] {_short(key)} must be a string", _line_of(text, key)
+            )
+    for key, value in expect.items():
+        _check_expected(value, key, text)
     return Scenario(
         title=str(data.get("title", "")),
         source=str(data.get("source", "")),
@@ -280,7 +461,7 @@ def _set_up(rules: Rules, table: dict[str, Any], seed: int, text: str) -> Game:
     for key in table:
         if key not in _TABLE_KEYS:
             raise ScenarioError(
-                f"unknown [table] key {key!r} (expected {', '.join(sorted(_TABLE_KEYS))})",
+                f"unknown [table] key {_short(key)} (expected {', '.join(sorted(_TABLE_KEYS))})",
                 _line_of(text, key),
             )
     if "hands" not in table:
@@ -302,7 +483,8 @@ def _set_up(rules: Rules, table: dict[str, Any], seed: int, text: str) -> Game:
     direction_text = table.get("direction", "cw")
     if direction_text not in ("cw", "ccw"):
         raise ScenarioError(
-            f"direction = {direction_text!r}: expected 'cw' or 'ccw'", _line_of(text, "direction")
+            f"direction = {_short(direction_text)}: expected 'cw' or 'ccw'",
+            _line_of(text, "direction"),
         )
     current = _int(table.get("current", 0), "current", text, "current")
     dealer = table.get("dealer")
@@ -332,27 +514,39 @@ def _set_up(rules: Rules, table: dict[str, Any], seed: int, text: str) -> Game:
             scores=scores,
         )
     except (ValueError, UnoError) as error:
-        message = str(error)
+        message = " ".join(str(error).split())
         key = next(
             (k for k in _TABLE_KEYS if message.startswith(k) or f" {k} " in message), "[table]"
         )
-        raise ScenarioError(message, _line_of(text, key)) from None
+        line = _line_of(text, key) or _line_of(text, "[table]")
+        raise ScenarioError(message, line) from None
+
+
+class _BadIndex(Exception):
+    """A path that steps into a list with something other than one of its indices."""
 
 
 def _resolve(root: dict[str, Any], key: str) -> Any:
     node: Any = root
+    walked: list[str] = []
     for part in key.split("."):
         if isinstance(node, list) and part == "len":
             node = len(node)
         elif isinstance(node, list):
-            try:
-                node = node[int(part)]
-            except (ValueError, IndexError):
-                raise KeyError(key) from None
+            where = ".".join(walked)
+            count = f"{where} has {len(node)} item{'s' if len(node) != 1 else ''}"
+            if len(node):
+                count += f", numbered 0 to {len(node) - 1}"
+            if not (part.isascii() and part.isdigit()):
+                raise _BadIndex(f"{part!r} is not an index: {count} (or write {where}.len)")
+            if len(part) > 9 or int(part) >= len(node):
+                raise _BadIndex(f"index {part} is out of range: {count}")
+            node = node[int(part)]
         elif isinstance(node, dict) and part in node:
             node = node[part]
         else:
             raise KeyError(key)
+        walked.append(part)
     return node
 
 
@@ -381,14 +575,22 @@ def judge(scenario: Scenario) -> JudgeResult:
     """Replay the scenario's moves, recording each ruling, and check its expectations."""
     game = scenario.game
     results: list[MoveResult] = []
-    for seat, move, _text in scenario.moves:
+    for number, (seat, move, text) in enumerate(scenario.moves, 1):
         try:
             events = game.apply(seat, move)
         except UnoError as error:
             results.append(MoveResult(seat, format_move(seat, move), False, str(error)))
             continue
+        except Exception as error:  # an engine defect: the table cannot be trusted after it
+            raise ScenarioError(
+                f"move {number} {text!r}: {_engine_failure(error)}; the replay stops",
+                _line_of(scenario.text, text),
+            ) from None
         results.append(MoveResult(seat, format_move(seat, move), True, None, events))
-    state = game.summary()
+    try:
+        state = game.summary()
+    except Exception as error:
+        raise ScenarioError(f"cannot report the final table: {_engine_failure(error)}") from None
     root = {
         **state,
         "moves": [r.to_dict() for r in results],
@@ -398,9 +600,13 @@ def judge(scenario: Scenario) -> JudgeResult:
     for key, expected in scenario.expect.items():
         try:
             actual = _resolve(root, key)
+        except _BadIndex as error:
+            raise ScenarioError(
+                f"[expect] {_short(key)}: {error}", _line_of(scenario.text, key)
+            ) from None
         except KeyError:
             raise ScenarioError(
-                f"[expect] {key!r} names nothing in the state (keys: {', '.join(state)}, "
+                f"[expect] {_short(key)} names nothing in the state (keys: {', '.join(state)}, "
                 "or moves.N.ok/error/events, or deal)",
                 _line_of(scenario.text, key),
             ) from None
@@ -408,9 +614,14 @@ def judge(scenario: Scenario) -> JudgeResult:
     for key, needle in scenario.expect_text.items():
         try:
             actual = _resolve(root, key)
+        except _BadIndex as error:
+            raise ScenarioError(
+                f"[expect_text] {_short(key)}: {error}", _line_of(scenario.text, key)
+            ) from None
         except KeyError:
             raise ScenarioError(
-                f"[expect_text] {key!r} names nothing in the state", _line_of(scenario.text, key)
+                f"[expect_text] {_short(key)} names nothing in the state",
+                _line_of(scenario.text, key),
             ) from None
         text = _as_text(actual)
         checks.append(ExpectResult(key, needle, text, needle.lower() in text.lower(), True))
@@ -422,9 +633,16 @@ def judge_text(text: str) -> JudgeResult:
 
 
 def judge_file(path: str | Path) -> JudgeResult:
-    """Read and judge a scenario file; unreadable files raise :class:`ScenarioError`."""
+    """Read and judge a scenario file; unreadable files raise :class:`ScenarioError`.
+
+    At most :data:`MAX_BYTES` are read: a larger file (or an endless one, such as a device) is
+    refused without reading the rest."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ScenarioError(f"cannot read {path}: larger than {MAX_BYTES:,} bytes")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ScenarioError(f"cannot read {path}: {error}") from None
     return judge_text(text)
