@@ -13,9 +13,11 @@ openskill rating per entrant.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import math
 import os
+import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -25,9 +27,21 @@ from typing import Any
 from unokit.bots import make_bot
 from unokit.bots.table import play_round
 from unokit.game import Game
+from unokit.rng import SEED_LIMIT
 from unokit.rules import Rules
 
-__all__ = ["EntrantStats", "TournamentResult", "play_game", "run_tournament", "wilson"]
+__all__ = [
+    "RAY_CONNECT_TIMEOUT",
+    "EntrantStats",
+    "TournamentResult",
+    "check_tournament",
+    "play_game",
+    "run_tournament",
+    "wilson",
+]
+
+#: seconds to wait for a Ray cluster's address to accept a connection before giving up
+RAY_CONNECT_TIMEOUT = 5.0
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -64,7 +78,7 @@ def play_game(
     players = [
         make_bot(
             bots[entrant_at[seat]],
-            seed=seed * 1_000_003 + index * 17 + seat,
+            seed=(seed * 1_000_003 + index * 17 + seat) % SEED_LIMIT,
             **bot_options.get(bots[entrant_at[seat]], {}),
         )
         for seat in range(n)
@@ -224,6 +238,41 @@ def _chunks(games: int, size: int) -> Iterator[list[int]]:
         yield list(range(start, min(start + size, games)))
 
 
+def check_tournament(
+    rules: Rules,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int,
+    ray_address: str | None = None,
+) -> None:
+    """Refuse, before any work, what :func:`run_tournament` cannot run: ``ValueError`` for a
+    bad argument, ``RuntimeError`` for a Ray cluster that cannot be reached."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games = {games}: a tournament plays 1 game or more")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ValueError(f"workers = {workers}: give 0 (every core) or a number of processes")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT - games:
+        raise ValueError(
+            f"seed = {seed}: game i is dealt from seed + i, and seeds are whole numbers from 0 "
+            f"to 2**64-1, so with {games} games the first seed is at most {SEED_LIMIT - games}"
+        )
+    if len(bots) != rules.players:
+        raise ValueError(f"{len(bots)} bots for players = {rules.players}: give one per seat")
+    for level in bots:
+        make_bot(level)  # refuses unknown levels before any work starts
+    if ray_address:
+        if importlib.util.find_spec("ray") is None:
+            raise RuntimeError("--ray needs the cluster extra: pip install 'unokit[cluster]'")
+        _probe_ray(ray_address)
+
+
+def _workers(workers: int, games: int) -> int:
+    """Processes to start: the number asked (0: every core), never more than cores or games."""
+    cores = os.cpu_count() or 1
+    return max(1, min(workers or cores, cores, games))
+
+
 def run_tournament(
     rules: Rules,
     bots: Sequence[str],
@@ -237,15 +286,18 @@ def run_tournament(
 ) -> TournamentResult:
     """Play ``games`` games of ``bots`` (one level name per seat) and gather the results.
 
-    ``workers``: processes (0: every core; 1: in this process). ``progress`` is called with
-    the number of games finished so far. ``ray_address`` runs the chunks on a Ray cluster."""
-    if len(bots) != rules.players:
-        raise ValueError(f"{len(bots)} bots for players = {rules.players}: give one per seat")
-    for level in bots:
-        make_bot(level)  # refuses unknown levels before any work starts
+    ``games`` is 1 or more; game i is dealt from ``seed + i``, which must stay a valid seed
+    (0 to 2**64-1). ``workers``: processes (0: every core; 1: in this process), capped at the
+    cores and at the number of chunks of games, so a large number starts no more processes
+    than can work. ``progress`` is called with the number of games finished so far.
+    ``ray_address`` runs the chunks on a Ray cluster; an address that does not accept a
+    connection within :data:`RAY_CONNECT_TIMEOUT` seconds raises ``RuntimeError``.
+    Bad arguments raise ``ValueError`` before any game is played."""
+    check_tournament(rules, bots, games, seed, workers, ray_address)
     options = bot_options or {}
-    workers = workers or os.cpu_count() or 1
+    workers = _workers(workers, games)
     chunk = chunk or max(1, min(200, games // (workers * 8) or 1))
+    workers = min(workers, -(-games // chunk))
     start = time.perf_counter()
     records: list[GameRecord] = []
     rules_data = rules.to_dict()
@@ -260,14 +312,18 @@ def run_tournament(
                 progress(len(records))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(_play_chunk, rules_data, list(bots), indices, seed, options)
-                for indices in _chunks(games, chunk)
-            ]
-            for future in as_completed(futures):
-                records += future.result()
-                if progress:
-                    progress(len(records))
+            try:
+                futures = [
+                    pool.submit(_play_chunk, rules_data, list(bots), indices, seed, options)
+                    for indices in _chunks(games, chunk)
+                ]
+                for future in as_completed(futures):
+                    records += future.result()
+                    if progress:
+                        progress(len(records))
+            except BaseException:  # Ctrl-C or a failed game: drop the queued chunks
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     elapsed = time.perf_counter() - start
     return _summarise(rules, list(bots), games, seed, records, elapsed, workers)
 
@@ -282,11 +338,13 @@ def _run_on_ray(
     chunk: int,
     progress: Callable[[int], None] | None,
 ) -> list[GameRecord]:
+    import ray  # check_tournament has found it and probed the address
+
     try:
-        import ray
-    except ImportError:
-        raise RuntimeError("--ray needs the cluster extra: pip install 'unokit[cluster]'") from None
-    ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    except Exception as error:
+        detail = " ".join(str(error).split())
+        raise RuntimeError(f"--ray {address}: cannot join the Ray cluster: {detail}") from None
     remote = ray.remote(_play_chunk)
     pending = [remote.remote(rules_data, bots, idx, seed, options) for idx in _chunks(games, chunk)]
     records: list[GameRecord] = []
@@ -296,6 +354,32 @@ def _run_on_ray(
         if progress:
             progress(len(records))
     return records
+
+
+def _probe_ray(address: str, timeout: float = RAY_CONNECT_TIMEOUT) -> None:
+    """Refuse a ``host:port`` (or ``ray://host:port``) where nothing accepts a connection.
+
+    ``ray.init`` retries an address that does not answer for minutes; a plain TCP connection
+    with a short timeout tells the user at once. ``auto`` and ``local`` are left to Ray."""
+    if address in ("auto", "local"):
+        return
+    target = address.removeprefix("ray://")
+    host, colon, port_text = target.rpartition(":")
+    host = host.strip("[]")  # [::1]:6379
+    if not colon or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise RuntimeError(f"--ray {address!r}: expected 'auto', 'local' or host:port")
+    try:
+        with socket.create_connection((host, int(port_text)), timeout=timeout):
+            pass
+    except OSError as error:
+        if isinstance(error, TimeoutError):
+            reason = f"no answer within {timeout:g} s"
+        else:
+            reason = (error.strerror or str(error) or type(error).__name__).lower()
+        raise RuntimeError(
+            f"--ray {address}: no Ray cluster answers there ({reason}); "
+            "start one with 'ray start --head' or check the address"
+        ) from None
 
 
 def _summarise(

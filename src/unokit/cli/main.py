@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import sys
 import tomllib
 from pathlib import Path
@@ -13,10 +15,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from unokit.errors import RulesError, ScenarioError, UnoError
+from unokit.errors import RulesError, UnoError
 from unokit.game import Game
 from unokit.notation import format_move
-from unokit.rng import Rng
+from unokit.rng import SEED_LIMIT, Rng
 from unokit.rules import OPTIONS, PRESET_MEANINGS, PRESETS, Rules
 from unokit.scenario import JudgeResult, judge_file
 from unokit.simulate import simulate as run_simulation
@@ -37,19 +39,74 @@ def _parse_rule_overrides(pairs: list[str]) -> dict[str, Any]:
         if "=" not in pair:
             raise RulesError(f"--rule {pair!r}: expected option=value, e.g. --rule stacking=any")
         key, _, raw = pair.partition("=")
+        key = key.strip()
         try:
             value = tomllib.loads(f"v = {raw.strip()}")["v"]
-        except tomllib.TOMLDecodeError:
+        except (ValueError, RecursionError):  # not a TOML value: the text itself
             value = raw.strip()
-        out[key.strip()] = value
+        if key in out and out[key] != value:
+            raise RulesError(
+                f"--rule {key} is given twice ({out[key]!r}, then {value!r}): give it once"
+            )
+        out[key] = value
     return out
 
 
-def _rules(preset: str, players: int | None, rule: list[str]) -> Rules:
-    data: dict[str, Any] = {"preset": preset, **_parse_rule_overrides(rule)}
+def _rules(
+    preset: str,
+    players: int | None,
+    rule: list[str],
+    *,
+    default_players: int | None = None,
+    players_from: str | None = None,
+) -> Rules:
+    """The rules of ``--preset``, ``--rule`` and ``--players``; a value given twice, by a flag
+    and by ``--rule``, must agree (else :class:`RulesError`)."""
+    overrides = _parse_rule_overrides(rule)
+    if "preset" in overrides:
+        raise RulesError("--rule preset=...: choose the preset with --preset")
+    data: dict[str, Any] = {"preset": preset, **overrides}
     if players is not None:
+        if "players" in overrides and overrides["players"] != players:
+            given = players_from or f"--players {players}"
+            raise RulesError(
+                f"--rule players={overrides['players']} conflicts with {given}: "
+                "give the number of players once"
+            )
         data["players"] = players
+    elif "players" not in overrides and default_players is not None:
+        data["players"] = default_players
     return Rules.from_dict(data)
+
+
+def _check_count(name: str, value: int) -> None:
+    if value < 1:
+        _fail(f"{name} {value}: give 1 or more")
+
+
+def _check_seeds(seed: int, games: int) -> None:
+    """Game i is dealt from seed + i: every one must be a seed (0 to 2**64-1)."""
+    if not 0 <= seed <= SEED_LIMIT - games:
+        most = SEED_LIMIT - games
+        if games == 1:
+            _fail(f"--seed {seed}: a seed is a whole number from 0 to 2**64-1 ({most})")
+        _fail(
+            f"--seed {seed}: seeds are whole numbers from 0 to 2**64-1 and game i is dealt "
+            f"from seed + i, so with {games:,} games --seed is at most {most}"
+        )
+
+
+def _check_output(flag: str, path: Path | None) -> None:
+    """Refuse, before a long run, an output file that could not be written after it."""
+    if path is None:
+        return
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        _fail(f"{flag} {path}: is a directory; give a file name")
+    if not parent.is_dir():
+        _fail(f"{flag} {path}: the directory {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        _fail(f"{flag} {path}: cannot write there (permission denied)")
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -72,8 +129,9 @@ def judge(
     for path in files:
         try:
             result = judge_file(path)
-        except ScenarioError as error:
-            err.print(f"[bold red]{escape(str(path))}:[/] {escape(str(error))}", soft_wrap=True)
+        except (UnoError, RecursionError, MemoryError) as error:  # ScenarioError, or a defect
+            reason = " ".join(str(error).split()) or type(error).__name__
+            err.print(f"[bold red]{escape(str(path))}:[/] {escape(reason)}", soft_wrap=True)
             worst = 2
             continue
         if as_json:
@@ -144,24 +202,26 @@ def _print_judgement(path: Path, result: JudgeResult) -> None:
 
 @app.command()
 def simulate(
-    games: Annotated[int, typer.Option(help="rounds to play")] = 1000,
-    players: Annotated[int, typer.Option(help="seats")] = 2,
+    games: Annotated[int, typer.Option(help="rounds to play (1 or more)")] = 1000,
+    players: Annotated[int | None, typer.Option(help="seats  [default: 2]")] = None,
     preset: Annotated[str, typer.Option(help="rules preset")] = "official",
-    seed: Annotated[int, typer.Option(help="first seed")] = 0,
+    seed: Annotated[int, typer.Option(help="first seed (round i: seed + i)")] = 0,
     rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
     engine: Annotated[
         str, typer.Option(help="auto (C accelerator where it can), native or python")
     ] = "auto",
 ) -> None:
     """Play random-move rounds and report games per second and moves per game."""
+    _check_count("--games", games)
+    _check_seeds(seed, games)
     try:
-        rules = _rules(preset, players, rule)
+        rules = _rules(preset, players, rule, default_players=2)
         stats = run_simulation(games, rules, seed, engine)
     except UnoError as error:
         _fail(str(error))
         return
     console.print(
-        f"{stats.games} games, {players} players, preset {preset}: "
+        f"{stats.games} games, {rules.players} players, preset {preset}: "
         f"{stats.games_per_second:,.0f} games/s, {stats.moves_per_game:.1f} moves/game, "
         f"{stats.moves_per_second:,.0f} moves/s ({stats.seconds:.2f} s, {stats.engine} engine)"
     )
@@ -176,14 +236,15 @@ def simulate(
 
 @app.command()
 def demo(
-    players: Annotated[int, typer.Option(help="seats")] = 3,
+    players: Annotated[int | None, typer.Option(help="seats  [default: 3]")] = None,
     preset: Annotated[str, typer.Option(help="rules preset")] = "casual",
     seed: Annotated[int, typer.Option(help="seed")] = 1,
     rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
 ) -> None:
     """Watch a game of random-move players, move by move, every ruling explained."""
+    _check_seeds(seed, 1)
     try:
-        rules = _rules(preset, players, rule)
+        rules = _rules(preset, players, rule, default_players=3)
         game = Game(rules, seed)
     except UnoError as error:
         _fail(str(error))
@@ -210,11 +271,13 @@ def tournament(
     bots: Annotated[str, typer.Option(help="one bot level per seat, comma-separated")] = (
         "strong,random"
     ),
-    games: Annotated[int, typer.Option(help="games (rounds) to play")] = 1000,
+    games: Annotated[int, typer.Option(help="games (rounds) to play, 1 or more")] = 1000,
     preset: Annotated[str, typer.Option(help="rules preset")] = "official",
     rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
-    workers: Annotated[int, typer.Option(help="processes (0: every core)")] = 0,
+    workers: Annotated[
+        int, typer.Option(help="processes (0: every core; never more than cores or games)")
+    ] = 0,
     time_ms: Annotated[float, typer.Option(help="expert: milliseconds per decision")] = 50.0,
     json_out: Annotated[Path | None, typer.Option("--json", help="write results as JSON")] = None,
     csv_out: Annotated[Path | None, typer.Option("--csv", help="write results as CSV")] = None,
@@ -232,11 +295,25 @@ def tournament(
         TimeRemainingColumn,
     )
 
-    from unokit.tournament import result_json, run_tournament
+    from unokit.tournament import check_tournament, result_json, run_tournament
 
     levels = [b.strip() for b in bots.split(",") if b.strip()]
+    _check_count("--games", games)
+    if workers < 0:
+        _fail(f"--workers {workers}: give 0 (every core) or a number of processes")
+    _check_seeds(seed, games)
+    for flag, path in (("--json", json_out), ("--csv", csv_out), ("--plot", plot)):
+        _check_output(flag, path)
+    if plot is not None and importlib.util.find_spec("matplotlib") is None:
+        _fail("--plot needs matplotlib: pip install 'unokit[plot]'")
     try:
-        rules = _rules(preset, len(levels), rule)
+        rules = _rules(
+            preset,
+            len(levels),
+            rule,
+            players_from=f"--bots, which names {len(levels)} bots (one per seat)",
+        )
+        check_tournament(rules, levels, games, seed, workers, ray)
         with Progress(
             TextColumn("[bold]tournament"),
             BarColumn(),
@@ -292,15 +369,15 @@ def tournament(
         f"{result.seconds:.1f} s on {result.workers} worker(s) "
         f"({result.games / max(result.seconds, 1e-9):,.0f} games/s)"
     )
-    if json_out:
-        json_out.write_text(result_json(result), encoding="utf-8")
-    if csv_out:
-        result.write_csv(str(csv_out))
-    if plot:
-        try:
+    try:
+        if json_out:
+            json_out.write_text(result_json(result), encoding="utf-8")
+        if csv_out:
+            result.write_csv(str(csv_out))
+        if plot:
             result.plot(str(plot))
-        except ImportError:
-            _fail("--plot needs matplotlib: pip install 'unokit[plot]'")
+    except OSError as error:  # checked before the run, but the disk may have filled since
+        _fail(f"cannot write the results: {error}")
 
 
 @app.command()
