@@ -77,6 +77,14 @@ def test_same_games_as_the_python_engine(rules: Rules) -> None:
         assert native_round(rules, seed, seed + 1000) == python_round(rules, seed, seed + 1000)
 
 
+def test_a_misdeal_is_dealt_again_as_in_python() -> None:
+    """7 x 15 cards leave 3; with seed 38893 all three are W+4 (no possible start card): the
+    dealer deals again (rounds.MAX_MISDEALS), in C exactly as in Python."""
+    rules = Rules(players=7, hand_size=15, dealer_selection="random")
+    assert any(e.kind == "misdeal" for e in Game(rules, 38893).deal_events)
+    assert native_round(rules, 38893, 5) == python_round(rules, 38893, 5)
+
+
 def _supported_values(name: str) -> list[object]:
     spec = OPTIONS[name]
     if name in _SUPPORTED:

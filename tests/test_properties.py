@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from unokit import REFEREE, Game, IllegalMoveError, Rules, RulesError
-from unokit.cards import ALL_CARDS, Color, deck_cards
+from unokit.cards import ALL_CARDS, COLOR_OF, RANK_OF, Color, Rank, deck_cards
 from unokit.moves import (
     CALL_UNO,
     CHALLENGE,
@@ -29,6 +29,7 @@ from unokit.moves import (
     Move,
     Play,
 )
+from unokit.phase import Phase
 from unokit.rng import Rng
 from unokit.rules import PRESETS as ALL_PRESETS
 
@@ -225,3 +226,61 @@ def test_thousands_of_games_finish() -> None:
         game = play_random_match(rules, i, i * 7919, max_moves=30_000, probe=False)
         finished += game.match_over
     assert finished == 1200
+
+
+def _honesty_implied(game: Game, seat: int, legal: list[Move]) -> bool:
+    """+4 honesty as the legal moves of ``seat`` imply it (RULES.md §5, §7.6): under
+    ``no_playable_card`` no other card could be played; under ``no_matching_color`` no card of
+    a colour on top (the active colour, or any colour of a sum jump-in's group) could."""
+    rule = game.rules.wd4_rule
+    plays = [m for m in legal if type(m) is Play]
+    if rule == "anytime":
+        return True
+    if rule == "no_playable_card":
+        return not any(RANK_OF[c] != Rank.WILD_DRAW_FOUR for m in plays for c in m.cards)
+    on_top = {game.color} | {COLOR_OF[c] for c in (game._tops or ())}
+    return not any(COLOR_OF[m.card] in on_top for m in plays if COLOR_OF[m.card] >= 0)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=OPTION_MIX,
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    move_seed=st.integers(0, 2**32),
+)
+def test_wild_draw_four_honesty_is_what_legal_moves_imply(
+    options: dict[str, object], players: int, seed: int, move_seed: int
+) -> None:
+    """Issue 9 (findings 5-7): "what this seat could play now" has one definition. Whenever a
+    +4 is played on its player's own turn, the honesty the engine records (and a challenge
+    would reveal) equals what that player's legal moves at that moment imply."""
+    options = {**options, "challenge": True}
+    options.setdefault("wd4_rule", "no_matching_color")
+    rules = _rules("official", players, options)
+    game = Game(rules, seed)
+    rng = Rng(move_seed)
+    for _ in range(600):
+        if game.match_over:
+            break
+        if game.round_over:
+            game.apply(REFEREE, DEAL)
+            continue
+        seat = game.current
+        if game._jump is not None and rng.below(3) == 0:  # sometimes a jump-in, sums included
+            jumpers = [s for s in range(game.n) if s != seat and game.legal_moves(s)]
+            seat = jumpers[rng.below(len(jumpers))] if jumpers else seat
+        legal = game.legal_moves(seat)
+        if not legal:
+            continue
+        fours = [m for m in legal if type(m) is Play and RANK_OF[m.card] == Rank.WILD_DRAW_FOUR]
+        move = fours[0] if fours and rng.below(2) else legal[rng.below(len(legal))]
+        own_play = seat == game.current and game.phase == Phase.PLAY
+        if own_play and type(move) is Play and RANK_OF[move.card] == Rank.WILD_DRAW_FOUR:
+            implied = _honesty_implied(game, seat, list(legal))
+            assert game.wd4_is_honest(seat) == implied
+            game.apply(seat, move)
+            if game._stack and game._stack[-1].card == move.card and game._stack[-1].seat == seat:
+                assert game._stack[-1].honest == implied
+            continue
+        game.apply(seat, move)

@@ -44,6 +44,7 @@ typedef struct {
     int8_t target; /* seven-zero: whom a 7 swaps hands with (-1: none) */
 } Move;
 
+#define MAX_MISDEALS 1000 /* rounds.MAX_MISDEALS */
 #define MAXST 32 /* draw cards in one pending penalty (a deck has 12) */
 enum { ST_OFF = 0, ST_SAME_KIND = 1, ST_TWO_UNDER_FOUR = 2, ST_ANY = 3 };
 enum { DF_OFF = 0, DF_NAMED_COLOR = 1, DF_ANY_COLOR = 2 };
@@ -63,6 +64,7 @@ typedef struct {
     int8_t st_seat[MAXST], st_color[MAXST];
     uint8_t st_card[MAXST], st_honest[MAXST];
     uint8_t called[MAXP], window[MAXP], in_round[MAXP];
+    int precall; /* 1 + the seat whose call before its second-to-last card is open, or 0 */
 } Game;
 
 static inline uint64_t next64(uint64_t *s) {
@@ -287,14 +289,18 @@ static int legal_moves(const Game *g, Move *m) {
         int last = g->st_n - 1, pcard = g->st_card[last], prank = f->rank_of[pcard];
         if (f->challenge && prank == R_WD4 && f->rank_of[g->disc[g->nd - 1]] == R_WD4)
             k = add(m, k, M_CHALLENGE, 0, -1, 0);
-        if (f->stacking || f->deflect) k = penalty_plays(g, seat, pcard, prank, uno, m, k);
+        if (f->stacking || f->deflect) {
+            int before = k;
+            k = penalty_plays(g, seat, pcard, prank, uno, m, k);
+            can_play = k > before; /* a call before stacking the second-to-last card */
+        }
         break;
     }
     default: /* CHOOSE_COLOR */
         for (int c = 0; c < 4; c++) k = add(m, k, M_CHOOSE, 0, c, 0);
     }
     if (!g->called[seat] &&
-        (size == 1 || (size == 2 && can_play && g->phase <= AFTER_DRAW)))
+        (size == 1 || (size == 2 && can_play)))
         k = add(m, k, M_CALL, 0, -1, 0);
     int open = 0;
     for (int t = 0; t < g->n; t++) open |= g->window[t];
@@ -455,23 +461,32 @@ static void challenge(Game *g, int seat) {
     } else {
         run[nr++] = g->st_n - 1;
     }
-    int liars[MAXST], nl = 0;
-    for (int i = 0; i < nr; i++)
-        if (!g->st_honest[run[i]]) liars[nl++] = run[i];
+    /* counted per player challenged, not per +4 card (001): distinct seats, oldest first */
+    int liars[MAXST], nl = 0, players = 0;
+    uint32_t seen = 0, lied = 0;
+    for (int i = 0; i < nr; i++) {
+        uint32_t bit = 1u << g->st_seat[run[i]];
+        if (!(seen & bit)) players++;
+        seen |= bit;
+        if (!g->st_honest[run[i]] && !(lied & bit)) {
+            lied |= bit;
+            liars[nl++] = g->st_seat[run[i]];
+        }
+    }
     g->st_n = 0;
     if (!nl) {
-        draw_cards(g, seat, pending + f->challenge_fail_extra * nr);
+        draw_cards(g, seat, pending + f->challenge_fail_extra * players);
         g->current = next_seat(g, seat, 0);
         return;
     }
     int rest = 0;
-    if (nr == 1) {
+    if (!f->stack_all) { /* 003 Q6: the liar takes 4, the challenger the rest */
         int share = pending < 4 ? pending : 4;
-        draw_cards(g, g->st_seat[run[0]], share);
+        draw_cards(g, liars[0], share);
         rest = pending - share;
-    } else {
+    } else { /* 001: the liars share the whole penalty, earlier ones the odd cards */
         int base = pending / nl, odd = pending % nl;
-        for (int i = 0; i < nl; i++) draw_cards(g, g->st_seat[liars[i]], base + (i < odd));
+        for (int i = 0; i < nl; i++) draw_cards(g, liars[i], base + (i < odd));
     }
     if (rest) draw_cards(g, seat, rest);
     g->current = seat;
@@ -496,6 +511,11 @@ static void voluntary_draw(Game *g, int seat) {
 static void apply(Game *g, const Move *mv) {
     const Cfg *f = g->cfg;
     int seat = g->current, t = mv->type;
+    if (g->precall && g->precall != seat + 1) { /* Game.apply: the call lapses (RULES.md 6) */
+        int p = g->precall - 1;
+        if (g->hs[p] > 1) g->called[p] = 0;
+        g->precall = 0;
+    }
     if (t == M_PLAY || (!f->catch_until_play && (t == M_DRAW || t == M_PASS || t == M_CHALLENGE)))
         memset(g->window, 0, sizeof g->window);
     switch (t) {
@@ -524,6 +544,7 @@ static void apply(Game *g, const Move *mv) {
         break;
     case M_CALL:
         g->called[seat] = 1;
+        if (g->hs[seat] > 1) g->precall = 1 + seat;
         g->window[seat] = 0;
         break;
     case M_CATCH:
@@ -584,16 +605,27 @@ static void setup(Game *g, const Cfg *f, uint64_t seed) {
         }
         g->dealer = contenders[0];
     }
-    g->np = f->deck_len;
-    memcpy(g->pile, f->deck, (size_t)g->np);
-    shuffle(&g->rng, g->pile, g->np);
     int order[MAXP], seat = g->dealer;
     for (int i = 0; i < n; i++) {
         seat = next_seat(g, seat, 1);
         order[i] = seat;
     }
-    for (int r = 0; r < f->hand_size; r++)
-        for (int i = 0; i < n; i++) g->hand[order[i]][g->hs[order[i]]++] = g->pile[--g->np];
+    /* rounds.deal: deal again while every card left is a +4 (no possible start card) */
+    for (int tries = 0;; tries++) {
+        g->np = f->deck_len;
+        memcpy(g->pile, f->deck, (size_t)g->np);
+        shuffle(&g->rng, g->pile, g->np);
+        for (int s = 0; s < n; s++) g->hs[s] = 0;
+        for (int r = 0; r < f->hand_size; r++)
+            for (int i = 0; i < n; i++) g->hand[order[i]][g->hs[order[i]]++] = g->pile[--g->np];
+        int startable = 0;
+        for (int i = 0; i < g->np && !startable; i++) startable = f->rank_of[g->pile[i]] != R_WD4;
+        if (startable) break;
+        if (tries + 1 >= MAX_MISDEALS || g->np < 1) { /* Python raises RulesError */
+            g->phase = ROUND_OVER;
+            return;
+        }
+    }
     /* the start card: a +4 goes back and the pile is shuffled again */
     int card;
     for (;;) {
@@ -846,6 +878,8 @@ static void set_public(Game *g, const Cfg *f, const int *disc, int nd, int color
         g->window[s] = (uint8_t)window[s];
         g->in_round[s] = (uint8_t)in_round[s];
     }
+    /* a call by the seat to act lapses at another seat's move unless it then holds one card */
+    g->precall = g->called[current] ? 1 + current : 0;
 }
 
 PyDoc_STRVAR(rollouts_doc,

@@ -40,6 +40,10 @@ _TEXTS: dict[str, _Template] = {
     "dealer": lambda e, f: f"seat {e.seat} is the dealer" + (f" ({e.args[0]})" if e.args else ""),
     "deal": lambda e, f: f"round {e.args[1]}: seat {e.seat} deals {_n(e.args[0])} to each player",
     "start_card": lambda e, f: f"the start card is {e.args[0]}",
+    "misdeal": lambda e, f: (
+        f"none of the {e.args[0]} cards left in the draw pile could become the start card: "
+        f"seat {e.seat}, the dealer, shuffles every card and deals again"
+    ),
     "start_returned": lambda e, f: (
         f"{e.args[0]} cannot start the game: it goes back into the draw pile, which is "
         "reshuffled, and a new card is turned"
@@ -141,7 +145,7 @@ _TEXTS: dict[str, _Template] = {
         f"to it; play goes on from seat {e.seat}"
     ),
     "challenger_takes_rest": lambda e, f: (
-        f"seat {e.seat}, the challenger, draws the other {e.args[0]} cards of the stack and plays"
+        f"seat {e.seat}, the challenger, draws the other {e.args[0]} cards of the stack"
     ),
     "swap": lambda e, f: f"seat {e.seat} swaps hands with seat {e.args[0]}",
     "rotate": lambda e, f: (
@@ -164,8 +168,13 @@ _TEXTS: dict[str, _Template] = {
     "challenge_won": lambda e, f: (
         f"challenge succeeded: seat {e.args[0]} held {e.args[1]}"
         + (f" ({_cards(e.args[2])})" if f else "")
-        + f" when playing +4; seat {e.args[0]} draws {e.args[3]}; seat {e.seat} draws nothing "
-        f"and plays on, matching {e.args[4]}"
+        + f" when playing +4; seat {e.args[0]} draws {e.args[3]}; "
+        + (
+            f"seat {e.seat}, the challenger, takes the other {e.args[5]} cards of the stack, "
+            f"then plays on, matching {e.args[4]}"
+            if len(e.args) > 5 and e.args[5]
+            else f"seat {e.seat} draws nothing and plays on, matching {e.args[4]}"
+        )
     ),
     "challenge_lost": lambda e, f: (
         f"challenge failed: seat {e.args[0]} held no {e.args[1]} when playing +4; "
@@ -217,9 +226,14 @@ _TEXTS: dict[str, _Template] = {
         f"seat {e.seat} misplays {e.args[0]} ({e.args[1]}): the card goes back and seat "
         f"{e.seat} draws {e.args[2]}"
         + (
-            ", then goes on with the turn"
+            (
+                f", then goes on with the turn, still facing the penalty of {e.args[4]}"
+                if e.args[4]
+                else ", then goes on with the turn"
+            )
             if e.args[3] == e.seat
-            else f"; the turn passes to seat {e.args[3]}"
+            else (f", takes the pending penalty of {e.args[4]}" if e.args[4] else "")
+            + f"; the turn passes to seat {e.args[3]}"
         )
     ),
     "table_penalty": lambda e, f: (

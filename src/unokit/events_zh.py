@@ -65,6 +65,9 @@ _ZH: dict[str, _T] = {
     "dealer": lambda e, f: f"座位 {e.seat} 是莊家",
     "deal": lambda e, f: f"第 {e.args[1]} 局：座位 {e.seat} 發給每人 {e.args[0]} 張牌",
     "start_card": lambda e, f: f"翻開的起始牌是 {e.args[0]}",
+    "misdeal": lambda e, f: (
+        f"牌堆剩下的 {e.args[0]} 張牌都不能當起始牌：發牌者座位 {e.seat} 把所有牌洗勻重新發牌"
+    ),
     "start_returned": lambda e, f: f"{e.args[0]} 不能當起始牌：放回牌堆洗勻後重新翻牌",
     "start_buried": lambda e, f: f"{e.args[0]} 不是數字牌：放回牌堆底，繼續翻牌",
     "start_skip": lambda e, f: f"起始牌跳過座位 {e.seat}：由座位 {e.args[0]} 先出",
@@ -133,9 +136,7 @@ _ZH: dict[str, _T] = {
     "sum_jump_in": lambda e, f: (
         f"座位 {e.seat} 以數字和搶出座位 {e.args[0]} 的 {_cards(e.args[1])}，從座位 {e.seat} 繼續"
     ),
-    "challenger_takes_rest": lambda e, f: (
-        f"質疑者座位 {e.seat} 摸餘下的 {e.args[0]} 張罰牌，然後出牌"
-    ),
+    "challenger_takes_rest": lambda e, f: f"質疑者座位 {e.seat} 摸餘下的 {e.args[0]} 張罰牌",
     "swap": lambda e, f: f"座位 {e.seat} 與座位 {e.args[0]} 交換手牌",
     "rotate": lambda e, f: (
         f"所有玩家依{'順時針' if e.args[0] == 1 else '逆時針'}方向把手牌傳給下家"
@@ -155,8 +156,13 @@ _ZH: dict[str, _T] = {
     "challenge_won": lambda e, f: (
         f"質疑成功：座位 {e.args[0]} 出 +4 時有{_what(e.args[1])}"
         + (f"（{_cards(e.args[2])}）" if f else "")
-        + f"；座位 {e.args[0]} 摸 {e.args[3]} 張；座位 {e.seat} 不用摸牌並接著出"
-        f"{_color(e.args[4])}色"
+        + f"；座位 {e.args[0]} 摸 {e.args[3]} 張；"
+        + (
+            f"質疑者座位 {e.seat} 摸罰牌中其餘的 {e.args[5]} 張，然後接著出"
+            if len(e.args) > 5 and e.args[5]
+            else f"座位 {e.seat} 不用摸牌並接著出"
+        )
+        + f"{_color(e.args[4])}色"
     ),
     "challenge_lost": lambda e, f: (
         f"質疑失敗：座位 {e.args[0]} 出 +4 時沒有{_what(e.args[1])}；"
@@ -192,7 +198,11 @@ _ZH: dict[str, _T] = {
     "timeout": lambda e, f: f"座位 {e.seat} 超時，罰摸 {e.args[0]} 張；輪到座位 {e.args[1]}",
     "misplay": lambda e, f: (
         f"座位 {e.seat} 出錯牌 {e.args[0]}：收回並罰摸 {e.args[2]} 張"
-        + ("，繼續出牌" if e.args[3] == e.seat else f"；輪到座位 {e.args[3]}")
+        + (
+            ("，繼續出牌" + (f"，仍須面對 {e.args[4]} 張罰牌" if e.args[4] else ""))
+            if e.args[3] == e.seat
+            else (f"，並摸下待罰的 {e.args[4]} 張" if e.args[4] else "") + f"；輪到座位 {e.args[3]}"
+        )
     ),
     "table_penalty": lambda e, f: (
         f"裁判罰座位 {e.seat} 摸 {e.args[0]} 張" + (f"（{e.args[1]}）" if e.args[1] else "")

@@ -101,6 +101,13 @@ def unsupported(rules: Rules) -> list[str]:
     ]
 
 
+def _calls(called: Sequence[bool], sizes: Sequence[int], current: int | None) -> list[int]:
+    """UNO calls as the accelerator takes them: a call made before the second-to-last card by
+    a seat other than the one to act lapses at that seat's move (RULES.md §6), so it is
+    dropped here; the accelerator never makes such a call itself."""
+    return [int(c and (s == current or sizes[s] <= 1)) for s, c in enumerate(called)]
+
+
 def supports(rules: Rules) -> bool:
     """Whether the accelerator plays rounds under ``rules`` (and was built)."""
     return _native is not None and not unsupported(rules)
@@ -180,7 +187,7 @@ def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResu
         game.pending_draw,
         [(e.seat, int(e.card), e.color, int(e.honest)) for e in game._stack],
         -1 if game._drawn is None else int(game._drawn),
-        [int(c) for c in game._called],
+        _calls(game._called, [len(h) for h in game.hands], game.current),
         [int(w) for w in game._window],
         [int(s) for s in game.in_round],
         game._rng.state,
@@ -268,7 +275,7 @@ def rollout_values(
         view.pending_draw,
         [(seat, int(card), color) for seat, card, color in view.stack],
         -1 if view.drawn_card is None else int(view.drawn_card),
-        [int(c) for c in view.uno_called],
+        _calls(view.uno_called, view.hand_sizes, view.current),
         [int(s in view.catchable) for s in range(rules.players)],
         [int(s) for s in view.in_round],
         view.draw_pile_size,

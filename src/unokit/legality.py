@@ -39,7 +39,7 @@ from unokit.phase import Phase
 if TYPE_CHECKING:
     from unokit.game import Game
 
-__all__ = ["is_honest", "legal_moves", "normalize", "playable", "reason"]
+__all__ = ["is_honest", "legal_moves", "matches", "normalize", "playable", "reason", "top_colors"]
 
 _WILD = Rank.WILD
 _WD4 = Rank.WILD_DRAW_FOUR
@@ -86,32 +86,42 @@ def normalize(move: Move) -> Move:
 
 
 def playable(game: Game, card: Card, seat: int) -> bool:
-    """Whether ``card`` may be played by ``seat`` on the top card (no penalty pending)."""
-    color = COLOR_OF[card]
-    if color < 0:
-        if RANK_OF[card] == _WD4 and not game.rules.challenge:
-            return is_honest(game, seat)
-        return True
-    if color == game.color:
-        return True
-    tops = game._tops
-    if tops is None:
-        top = game.discard[-1] if game.discard else None
-        return top is not None and COLOR_OF[top] >= 0 and RANK_OF[top] == RANK_OF[card]
-    rank = RANK_OF[card]
-    return any(COLOR_OF[t] >= 0 and (RANK_OF[t] == rank or COLOR_OF[t] == color) for t in tops)
+    """Whether ``card`` may be played by ``seat`` on the top card (no penalty pending).
+
+    The one definition of "what this seat could play now": legal moves, the +4 honesty check
+    (:func:`is_honest`), the after-draw rule and the UNO checks all come down to it."""
+    if RANK_OF[card] == _WD4 and not game.rules.challenge:
+        return is_honest(game, seat)
+    return matches(game, card)
 
 
-def _matches_plain(game: Game, card: Card) -> bool:
+def matches(game: Game, card: Card) -> bool:
+    """Whether ``card`` matches what is on top: a wild, the active colour, or the number or
+    symbol of the top card; after a sum jump-in, of any card of the group (RULES.md §7.6)."""
     color = COLOR_OF[card]
     if color < 0 or color == game.color:
         return True
-    top = game.discard[-1] if game.discard else None
-    return top is not None and COLOR_OF[top] >= 0 and RANK_OF[top] == RANK_OF[card]
+    tops = game._tops
+    rank = RANK_OF[card]
+    if tops is None:
+        top = game.discard[-1] if game.discard else None
+        return top is not None and COLOR_OF[top] >= 0 and RANK_OF[top] == rank
+    return any(COLOR_OF[t] >= 0 and (RANK_OF[t] == rank or COLOR_OF[t] == color) for t in tops)
+
+
+def top_colors(game: Game) -> set[int]:
+    """The colours a card must avoid for an honest +4 under ``no_matching_color``: the active
+    colour, and after a sum jump-in every colour of the group (RULES.md §5, §7.6)."""
+    colors = {game.color}
+    if game._tops is not None:
+        colors.update(COLOR_OF[t] for t in game._tops if COLOR_OF[t] >= 0)
+    return colors
 
 
 def is_honest(game: Game, seat: int) -> bool:
-    """+4 honesty for ``seat``'s hand now, less one +4 (RULES.md §5)."""
+    """+4 honesty for ``seat``'s hand now, less one +4 (RULES.md §5): the hand holds no card
+    of the colours on top (``no_matching_color``), or no card but +4s that :func:`matches`
+    (``no_playable_card``)."""
     rule = game.rules.wd4_rule
     if rule == "anytime":
         return True
@@ -121,8 +131,9 @@ def is_honest(game: Game, seat: int) -> bool:
             cards.remove(card)
             break
     if rule == "no_matching_color":
-        return not any(COLOR_OF[c] == game.color for c in cards)
-    return not any(RANK_OF[c] != _WD4 and _matches_plain(game, c) for c in cards)
+        colors = top_colors(game)
+        return not any(COLOR_OF[c] in colors for c in cards)
+    return not any(RANK_OF[c] != _WD4 and matches(game, c) for c in cards)
 
 
 # -- legal moves ---------------------------------------------------------------------------------
@@ -155,19 +166,20 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
             moves = [DRAW]
             if challengeable(game):
                 moves.append(CHALLENGE)
-            moves += _penalty_plays(game, seat)
+            plays = _penalty_plays(game, seat)
+            can_play = bool(plays)
+            moves += plays
         else:
             moves = list(_CHOOSE)
         if rules.turn_time_limit and phase != Phase.CHOOSE_COLOR:
             moves.append(TIMEOUT)
     elif game._jump is not None:
         moves = _jump_plays(game, seat)
+        can_play = bool(moves)
+    # RULES.md §6: holding two cards, a seat that could play now may call before playing
     size = len(hand)
-    called = game._called[seat]
-    if not called and (
-        size == 1
-        or rules.false_uno_penalty
-        or (size == 2 and can_play and phase <= Phase.AFTER_DRAW)
+    if not game._called[seat] and (
+        size == 1 or rules.false_uno_penalty or (size == 2 and can_play)
     ):
         moves.append(CALL_UNO)
     if rules.false_catch_penalty or True in game._window:

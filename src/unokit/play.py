@@ -36,6 +36,7 @@ class StackEntry(NamedTuple):
     color: int
     hand: tuple[Card, ...]
     under: Card | None = None  #: the top card it was played on
+    tops: tuple[Card, ...] = ()  #: the group it was played on, after a sum jump-in (§7.6)
 
 
 class JumpWindow(NamedTuple):
@@ -121,6 +122,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     honest = True
     snapshot: tuple[Card, ...] = ()
     under = game.discard[-1] if game.discard else None
+    tops = game._tops or ()
     if rank == _WD4:
         honest = is_honest(game, seat)
         snapshot = tuple(hand)
@@ -132,10 +134,13 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
         game.color = int(play.color)
     elif COLOR_OF[first] >= 0:
         game.color = COLOR_OF[cards[-1]]
-    game._tops = cards if len(cards) > 1 and rank <= 9 else None
+    # after a sum jump-in the next player may follow any card of the group (§7.6); after
+    # several cards of one's own turn, the top card and the colour named govern (§7.5)
+    game._tops = cards if out_of_turn and len(cards) > 1 else None
     game.phase = Phase.PLAY
     game._drawn = None
-    answering = phase == Phase.PENALTY and not out_of_turn
+    # the penalty this card answers: on one's turn, or what a jump-in left standing (old)
+    answering = phase == Phase.PENALTY
     game._emit("play", seat, (cards, play.color))
     left = len(hand)
     if play.uno:
@@ -156,7 +161,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
         _deflect(game, seat, first)
     elif rank in (_DRAW_TWO, _WD4):
         amount = 2 * k if rank == _DRAW_TWO else 4
-        _draw_card(game, seat, first, amount, honest, before, snapshot, under)
+        _draw_card(game, seat, first, amount, honest, before, snapshot, under, tops)
     elif rank <= 9:
         if rules.seven_zero and rank == Rank.SEVEN and play.swap is not None:
             _swap(game, seat, play.swap)
@@ -175,8 +180,9 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
         if k % 2:
             game.direction = -game.direction
             game._emit("reverse", seat, (game.direction,))
-            if game._active_count() == 2:
+            if game._active_count() == 2:  # acts as a skip (000): the other seat is skipped
                 game.current = seat
+                skipped = (game._next(seat),)
                 game._emit("reverse_two", seat)
             else:
                 game.current = game._next(seat)
@@ -237,11 +243,12 @@ def _draw_card(
     before: int,
     snapshot: tuple[Card, ...],
     under: Card | None,
+    tops: tuple[Card, ...] = (),
 ) -> None:
     """A +2 or +4 (or several +2): at once, or as a pending penalty someone may answer."""
     victim = game._next(seat)
     if _pending_mode(game, card):
-        game._stack.append(StackEntry(seat, card, honest, before, snapshot, under))
+        game._stack.append(StackEntry(seat, card, honest, before, snapshot, under, tops))
         game.pending_draw += amount
         game.phase = Phase.PENALTY
         game.current = victim
@@ -291,44 +298,44 @@ def challenge(game: Game, seat: int) -> None:
                 run.insert(0, entry)
     else:
         run = [stack[-1]]
-    game._revealed = (seat, {e.seat: e.hand for e in run})
-    for entry in run:
-        game._emit("reveal", seat, (entry.seat, entry.hand), private=seat)
-    liars = [e for e in run if not e.honest]
+    shown = {e.seat: e.hand for e in run}  # each player challenged shows one hand
+    game._revealed = (seat, shown)
+    for player, hand in shown.items():
+        game._emit("reveal", seat, (player, hand), private=seat)
+    # 001 (一): penalties are counted per player challenged, not per +4 card
+    challenged = list(dict.fromkeys(e.seat for e in run))
+    liars = list(dict.fromkeys(e.seat for e in run if not e.honest))
     what = _evidence_name(game, run[-1].color, won=False)
     if not liars:
-        extra = rules.challenge_fail_extra * len(run)
+        extra = rules.challenge_fail_extra * len(challenged)
         got = game._draw(seat, pending + extra)
         game.current = game._next(seat)
-        players = ", ".join(str(e.seat) for e in run)
+        players = ", ".join(map(str, challenged))
         game._emit("challenge_lost", seat, (players, what, (), len(got)), "wd4_rule")
         return
-    if len(run) == 1:
-        shares = [(run[0].seat, min(4, pending))]
-        rest = pending - shares[0][1]
-    else:
+    if rules.stack_challenge == "all":
+        # the liars take the whole penalty, sharing it as evenly as possible (earlier first)
         base, odd = divmod(pending, len(liars))
-        shares = [(e.seat, base + (1 if i < odd else 0)) for i, e in enumerate(liars)]
+        shares = [(liar, base + (1 if i < odd else 0)) for i, liar in enumerate(liars)]
         rest = 0
+    else:  # last (003 Q6): the liar takes 4, the challenger the rest of the stack
+        shares = [(liars[0], min(4, pending))]
+        rest = pending - shares[0][1]
     for liar, count in shares:
-        entry = _entry(run, liar)
+        entry = next(e for e in run if e.seat == liar and not e.honest)
         evidence = tuple(c for c in entry.hand if _evidence(game, c, entry))
         got = game._draw(liar, count)
         what = _evidence_name(game, entry.color, won=True)
         game._emit(
             "challenge_won",
             seat,
-            (liar, what, evidence, len(got), Color(game.color).label),
-            "stack_challenge" if len(run) > 1 else "wd4_rule",
+            (liar, what, evidence, len(got), Color(game.color).label, rest),
+            "stack_challenge" if rules.stack_challenge == "all" else "wd4_rule",
         )
     if rest:
         got = game._draw(seat, rest)
         game._emit("challenger_takes_rest", seat, (len(got),), "stacking")
     game.current = seat
-
-
-def _entry(run: list[StackEntry], seat: int) -> StackEntry:
-    return next(e for e in run if e.seat == seat)
 
 
 def _evidence_name(game: Game, before: int, won: bool) -> str:
@@ -344,13 +351,17 @@ def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:
     """Whether ``card`` made the +4 of ``entry`` dishonest."""
     if RANK_OF[card] == _WD4:
         return False
-    if COLOR_OF[card] == entry.color:
+    color = COLOR_OF[card]
+    if color == entry.color or (color >= 0 and any(COLOR_OF[t] == color for t in entry.tops)):
         return True
     if game.rules.wd4_rule != "no_playable_card":
         return False
-    under = entry.under
-    return COLOR_OF[card] < 0 or (
-        under is not None and COLOR_OF[under] >= 0 and RANK_OF[under] == RANK_OF[card]
+    if color < 0:
+        return True
+    group = entry.tops or ((entry.under,) if entry.under is not None else ())
+    return any(
+        COLOR_OF[t] >= 0 and (RANK_OF[t] == RANK_OF[card] or COLOR_OF[t] == COLOR_OF[card])
+        for t in group
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from unokit.cards import COLOR_OF, RANK_OF, Card, Rank
+from unokit.errors import RulesError
 from unokit.phase import Phase
 from unokit.scoring import (
     eliminated_after_round,
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from unokit.game import Game
 
 __all__ = [
+    "MAX_MISDEALS",
+    "can_turn_start_card",
     "deal",
     "end_round",
     "next_round",
@@ -89,22 +92,49 @@ def deal(game: Game) -> None:
     game._tops = None
     game._called = [False] * n
     game._window = [False] * n
-    pile = game._deck[:]
-    game._rng.shuffle(pile)
-    game.hands = [[] for _ in range(n)]
     order = []
     seat = game.dealer
     for _ in range(sum(game.in_round)):
         seat = game._next(seat, 1)
         order.append(seat)
-    for _ in range(game.rules.hand_size):
-        for seat in order:
-            game.hands[seat].append(pile.pop())
-    game.draw_pile = pile
+    for _ in range(MAX_MISDEALS):
+        pile = game._deck[:]
+        game._rng.shuffle(pile)
+        game.hands = [[] for _ in range(n)]
+        for _ in range(game.rules.hand_size):
+            for seat in order:
+                game.hands[seat].append(pile.pop())
+        game.draw_pile = pile
+        if can_turn_start_card(game):
+            break
+        # every card left could never become the start card: the dealer deals again
+        game._emit("misdeal", game.dealer, (len(pile),), "start_card")
+    else:
+        raise RulesError(
+            f"no start card could be turned up in {MAX_MISDEALS} deals: too few cards are left "
+            f"after dealing {game.rules.hand_size} to each player"
+        )
     game.discard = []
     game.phase = Phase.PLAY
     game._emit("deal", game.dealer, (game.rules.hand_size, game.round_no))
     turn_start_card(game)
+
+
+#: Deals in a row whose draw pile holds no possible start card before a deal is given up
+#: (reached only when nearly the whole deck is dealt, and then with a tiny chance).
+MAX_MISDEALS = 1000
+
+
+def can_turn_start_card(game: Game) -> bool:
+    """Whether the draw pile holds a card that can become the start card (§2): any card but a
+    wild_draw_four (which goes back); under ``redraw_until_number`` a number card, or a skip
+    or reverse turned first (which keeps its effect)."""
+    pile = game.draw_pile
+    if not pile:
+        return False
+    if game.rules.start_card == "redraw_until_number":
+        return RANK_OF[pile[-1]] in (Rank.SKIP, Rank.REVERSE) or any(RANK_OF[c] <= 9 for c in pile)
+    return any(RANK_OF[c] != Rank.WILD_DRAW_FOUR for c in pile)
 
 
 def turn_start_card(game: Game) -> None:
@@ -112,7 +142,13 @@ def turn_start_card(game: Game) -> None:
     pile = game.draw_pile
     bury = game.rules.start_card == "redraw_until_number"
     first_turn = True
-    for _ in range(len(game._deck) * 2):
+    if not can_turn_start_card(game):
+        raise RulesError(
+            "the draw pile holds no card that can be turned up as the start card ("
+            + ("a number card, or a skip or reverse on top" if bury else "any card but W+4")
+            + ")"
+        )
+    while True:  # ends: a buried card goes to the bottom, a W+4 is one of several cards
         card = pile.pop()
         game._emit("start_card", None, (card,))
         rank = RANK_OF[card]
