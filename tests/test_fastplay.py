@@ -159,7 +159,7 @@ def test_simulate_gives_the_same_results_with_either_engine() -> None:
 def test_bad_arguments_are_refused_clearly() -> None:
     from unokit import _fastplay
 
-    with pytest.raises(ValueError, match="players must be 2-10"):
+    with pytest.raises(ValueError, match=r"players must be in \[2, 10\]"):
         _fastplay.play_rounds(
             (11, 7, 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0),
             [0] * 108,
@@ -170,7 +170,7 @@ def test_bad_arguments_are_refused_clearly() -> None:
             0,
             10,
         )
-    with pytest.raises(ValueError, match="card id out of range"):
+    with pytest.raises(ValueError, match="card id 500 out of range in deck"):
         _fastplay.play_rounds(
             (2, 7, 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0),
             [500] * 108,
@@ -341,7 +341,7 @@ def test_the_accelerator_refuses_broken_states_clearly() -> None:
         play_from(i6=3, i8=[(0, 5, 0, 1)])  # R5 is no draw card
     with pytest.raises(ValueError, match="the drawn card must be given"):
         play_from(i6=1)
-    with pytest.raises(ValueError, match="a rank is 0-17"):
+    with pytest.raises(ValueError, match=r"ranks must be in \[0, 17\], not 99"):
         _fastplay.play_rounds(cfg, _DECK_IDS, [99] * len(_RANKS), _COLORS, 0, 1, 0, 10)
     state = (0, [0, 1], [2, 3], [7], 0, 1, 0, 0, 0, [], -1, [0, 0], [0, 0], [1, 1], 5, 1)
     pool = list(range(20, 40))

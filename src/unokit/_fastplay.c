@@ -11,9 +11,18 @@
  *
  * Card ids are the ints of `unokit.cards.Card`; their rank and colour tables come from
  * Python at each call, so the encoding lives in one place.
+ *
+ * The boundary: every argument is checked before any work (types: TypeError, never
+ * SystemError; counts, sizes, ids, seats, flags and budgets in range: ValueError, never
+ * truncated), candidates of a search must be legal moves, and every loop is bounded (a dealer
+ * draw or start card that cannot be found is a ValueError). Long runs go in chunks of about a
+ * million moves with the GIL released, and look for signals (Ctrl-C) between chunks.
+ * `make sanitize` runs the tests against a build with AddressSanitizer and UBSan.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <assert.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -21,7 +30,22 @@
 #define MAXP 10
 #define MAXC 256 /* cards in one pile or hand (decks have at most 112) */
 #define MAXK 128 /* card ids */
-#define MAXM 1100 /* legal moves of one seat: 128 kinds x 8 variants, draw, call, catches */
+/* Legal moves of one seat, at most: each card kind held gives at most MAXP - 1 variants (a
+ * seven swapping with each other seat; a wild: 4 colours x UNO or not = 8), then draw or pass,
+ * challenge, the UNO call and a catch of each other seat, and 2 spare slots for the
+ * branch-free writes of legal_moves. `add` asserts it (the sanitizer build keeps asserts). */
+#define MAXM (MAXK * (MAXP - 1) + 16)
+#define MAXMOVES 1000000000LL /* max_moves of one round, at most */
+#define MAXGAMES 1000000000000LL /* rounds of one call, at most */
+#define MAXSAMPLES 1000000000LL /* rollout samples of one call, at most */
+#define MAXROLLOUT 100000 /* moves of one rollout, at most */
+#define MAXSECONDS 3600.0 /* a rollout time budget, at most */
+#define CHUNK 1000000L /* moves played between two looks for signals (Ctrl-C): ~50 ms */
+#define DEAL_COST 200 /* what a deal counts for in a chunk (its shuffles), in moves */
+
+/* What stops a round that cannot go on (an error of the caller's state or tables, never of a
+ * game the rules allow): the message is raised as ValueError once the GIL is held again. */
+enum { E_OK = 0, E_DEALER, E_NO_START, E_STUCK };
 
 enum { PLAY = 0, AFTER_DRAW = 1, CHOOSE_COLOR = 2, PENALTY = 3, ROUND_OVER = 4 };
 enum { R_SKIP = 10, R_REVERSE = 11, R_DRAW_TWO = 12, R_WILD = 13, R_WD4 = 14 };
@@ -175,6 +199,7 @@ static int playable(const Game *g, int c, int seat) {
 }
 
 static inline int add(Move *m, int k, int type, int card, int color, int uno) {
+    assert(k >= 0 && k < MAXM);
     m[k].type = (uint8_t)type;
     m[k].card = (uint8_t)card;
     m[k].color = (int8_t)color;
@@ -557,8 +582,11 @@ static void apply(Game *g, const Move *mv) {
     }
 }
 
-/* rounds.select_first_dealer, rounds.deal and rounds.turn_start_card. */
-static void setup(Game *g, const Cfg *f, uint64_t seed) {
+/* rounds.select_first_dealer, rounds.deal and rounds.turn_start_card. Every loop is bounded:
+ * E_DEALER when the dealer draw cannot settle (no number card, or ties that never end: only
+ * possible with tables no real deck has), E_NO_START when MAX_MISDEALS deals in a row leave
+ * only +4s in the draw pile (where the Python engine raises RulesError). */
+static int setup(Game *g, const Cfg *f, uint64_t seed) {
     int n = f->players;
     memset(g, 0, sizeof *g);
     g->cfg = f;
@@ -576,10 +604,12 @@ static void setup(Game *g, const Cfg *f, uint64_t seed) {
         memcpy(pile, f->deck, (size_t)np);
         shuffle(&g->rng, pile, np);
         for (int s = 0; s < n; s++) contenders[s] = s;
-        for (;;) {
+        for (int ties = 0;; ties++) {
+            if (ties >= 10000) return E_DEALER; /* a real deck ties 10,000 times in a row: never */
             int best = -1;
             for (int i = 0; i < nc; i++) {
-                for (;;) {
+                for (int tries = 0;; tries++) {
+                    if (tries >= 2 * f->deck_len) return E_DEALER; /* no number card at all */
                     if (!np) {
                         np = f->deck_len;
                         memcpy(pile, f->deck, (size_t)np);
@@ -621,23 +651,23 @@ static void setup(Game *g, const Cfg *f, uint64_t seed) {
         int startable = 0;
         for (int i = 0; i < g->np && !startable; i++) startable = f->rank_of[g->pile[i]] != R_WD4;
         if (startable) break;
-        if (tries + 1 >= MAX_MISDEALS || g->np < 1) { /* Python raises RulesError */
-            g->phase = ROUND_OVER;
-            return;
-        }
+        if (tries + 1 >= MAX_MISDEALS || g->np < 1) return E_NO_START; /* Python: RulesError */
     }
-    /* the start card: a +4 goes back and the pile is shuffled again */
-    int card;
-    for (;;) {
-        card = g->pile[--g->np];
-        if (f->rank_of[card] == R_WD4) {
-            g->pile[g->np++] = (uint8_t)card;
+    /* the start card: a +4 goes back and the pile is shuffled again (a card that is no +4 is
+     * in the pile: this ends, with a bound all the same) */
+    int card = -1;
+    for (int tries = 0; tries < 1000000 && g->np > 0; tries++) {
+        int c = g->pile[--g->np];
+        if (f->rank_of[c] == R_WD4) {
+            g->pile[g->np++] = (uint8_t)c;
             shuffle(&g->rng, g->pile, g->np);
             continue;
         }
+        card = c;
         g->disc[g->nd++] = (uint8_t)card;
         break;
     }
+    if (card < 0) return E_NO_START;
     int rank = f->rank_of[card], first = next_seat(g, g->dealer, 1);
     g->color = f->color_of[card];
     g->current = first;
@@ -655,21 +685,44 @@ static void setup(Game *g, const Cfg *f, uint64_t seed) {
     } else if (f->color_of[card] < 0) {
         g->phase = CHOOSE_COLOR;
     }
+    return E_OK;
 }
 
-static long play_round(Game *g, uint64_t *choice, long max_moves) {
+/* Up to `limit` uniformly random legal moves of the seat to act, until the round is over;
+ * `*made` counts them. E_STUCK (the seat to act in g->current has no legal move: a loaded
+ * state no game reaches) rather than a move read from a list never written. */
+static int play_moves(Game *g, uint64_t *choice, long limit, long *made) {
     Move moves[MAXM];
     long count = 0;
-    while (g->phase != ROUND_OVER && count < max_moves) {
+    int err = E_OK;
+    while (g->phase != ROUND_OVER && count < limit) {
         int k = legal_moves(g, moves);
+        if (k <= 0) {
+            err = E_STUCK;
+            break;
+        }
         apply(g, &moves[below(choice, k)]);
         count++;
     }
-    return count;
+    *made = count;
+    return err;
 }
 
-static int parse_cfg(PyObject *cfg_tuple, PyObject *deck, PyObject *ranks, PyObject *colors,
-                     Cfg *f);
+/* Raises the ValueError of an error code; NULL. */
+static PyObject *round_error(int err, const Game *g) {
+    if (err == E_DEALER)
+        PyErr_SetString(PyExc_ValueError,
+                        "the dealer draw cannot settle: the deck's number cards always tie "
+                        "(or there are none)");
+    else if (err == E_NO_START)
+        PyErr_SetString(PyExc_ValueError,
+                        "no card of the draw pile can start the round: only +4s were left "
+                        "after each of 1000 deals (rounds.MAX_MISDEALS)");
+    else
+        PyErr_Format(PyExc_ValueError, "seat %d has no legal move: the state cannot go on",
+                     g->current);
+    return NULL;
+}
 
 /* -- search rollouts ---------------------------------------------------------------------- */
 
@@ -769,72 +822,191 @@ static void greedy(const Game *g, Move *mv) {
 
 /* 2 when a seat of `friends` (a bit mask: the searching seat and its team-mates) wins, 1 for
  * an unfinished round, 0 for a loss. */
-static int rollout(Game *g, unsigned friends, long max_moves) {
+static int rollout(Game *g, unsigned friends, long max_moves, long *budget) {
     Move mv;
-    for (long k = 0; g->phase != ROUND_OVER && k < max_moves; k++) {
+    long k = 0;
+    for (; g->phase != ROUND_OVER && k < max_moves; k++) {
         greedy(g, &mv);
         apply(g, &mv);
     }
+    *budget -= k + 1;
     if (g->phase != ROUND_OVER) return 1;
     return g->winner >= 0 && ((friends >> g->winner) & 1u) ? 2 : 0;
 }
 
-static int int_list(PyObject *seq, int *out, int cap, const char *what) {
-    Py_ssize_t n = PySequence_Size(seq);
-    if (n < 0) return -1;
+/* -- the boundary: every value from Python is checked here, with an error naming it -------- */
+
+/* An int of Python in lo..hi: TypeError for anything else, ValueError out of range (never
+ * truncated: 2**32 + 3 is not 3). */
+static int get_int(PyObject *o, long long lo, long long hi, const char *what, long long *out) {
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.80s", what, Py_TYPE(o)->tp_name);
+        return 0;
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return 0;
+    if (overflow || v < lo || v > hi) {
+        if (overflow)
+            PyErr_Format(PyExc_ValueError, "%s must be in [%lld, %lld], not a %s int", what, lo,
+                         hi, overflow > 0 ? "larger" : "smaller");
+        else
+            PyErr_Format(PyExc_ValueError, "%s must be in [%lld, %lld], not %lld", what, lo, hi,
+                         v);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* get_int into an int, for values that later checks give a meaning (seats, phases...). */
+static int get_small(PyObject *o, const char *what, int *out) {
+    long long v;
+    if (!get_int(o, -1000000, 1000000, what, &v)) return 0;
+    *out = (int)v;
+    return 1;
+}
+
+/* A generator state or seed: an int in 0..2**64-1. */
+static int get_u64(PyObject *o, const char *what, uint64_t *out) {
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.80s", what, Py_TYPE(o)->tp_name);
+        return 0;
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return 0;
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s must be in [0, 2**64 - 1]", what);
+        return 0;
+    }
+    *out = (uint64_t)v;
+    return 1;
+}
+
+/* A time budget in seconds: a finite number in [0, MAXSECONDS] (NaN, inf and 1e308 would
+ * never end the search). */
+static int get_seconds(PyObject *o, double *out) {
+    if (!PyFloat_Check(o) && !PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "seconds must be a number, not %.80s", Py_TYPE(o)->tp_name);
+        return 0;
+    }
+    double v = PyFloat_AsDouble(o);
+    if (v == -1.0 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return 0;
+        PyErr_Clear();
+        v = INFINITY;
+    }
+    if (!isfinite(v) || v < 0.0 || v > MAXSECONDS) {
+        PyErr_Format(PyExc_ValueError, "seconds must be a finite time budget in [0, %d]",
+                     (int)MAXSECONDS);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* A list or tuple (TypeError otherwise) of at most `cap` ints in lo..hi; its length or -1. */
+static int int_list(PyObject *seq, int *out, int cap, long long lo, long long hi,
+                    const char *what) {
+    if (!PyList_Check(seq) && !PyTuple_Check(seq)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a list or tuple, not %.80s", what,
+                     Py_TYPE(seq)->tp_name);
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     if (n > cap) {
-        PyErr_Format(PyExc_ValueError, "too many items in %s", what);
+        PyErr_Format(PyExc_ValueError, "too many items in %s (%zd, at most %d)", what, n, cap);
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_GetItem(seq, i);
-        if (!item) return -1;
-        out[i] = (int)PyLong_AsLong(item);
-        Py_DECREF(item);
-        if (PyErr_Occurred()) return -1;
+        long long v;
+        if (!get_int(PySequence_Fast_GET_ITEM(seq, i), lo, hi, what, &v)) return -1;
+        out[i] = (int)v;
     }
     return (int)n;
 }
 
 /* int_list for cards: every id must have a row in the card tables. */
 static int card_list(PyObject *seq, int *out, int cap, const char *what, const Cfg *f) {
-    int n = int_list(seq, out, cap, what);
-    for (int i = 0; i < n; i++) {
-        if (out[i] < 0 || out[i] >= f->kinds) {
-            PyErr_Format(PyExc_ValueError, "card id %d out of range in %s", out[i], what);
+    if (!PyList_Check(seq) && !PyTuple_Check(seq)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a list or tuple, not %.80s", what,
+                     Py_TYPE(seq)->tp_name);
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > cap) {
+        PyErr_Format(PyExc_ValueError, "too many cards in %s (%zd, at most %d)", what, n, cap);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyLong_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "a card id in %s must be an int, not %.80s", what,
+                         Py_TYPE(item)->tp_name);
             return -1;
         }
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(item, &overflow);
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (overflow) {
+            PyErr_Format(PyExc_ValueError, "card id %R out of range in %s", item, what);
+            return -1;
+        }
+        if (v < 0 || v >= f->kinds) {
+            PyErr_Format(PyExc_ValueError, "card id %lld out of range in %s", v, what);
+            return -1;
+        }
+        out[i] = (int)v;
     }
-    return n;
+    return (int)n;
+}
+
+/* Whether `o` is a tuple of `n` items (TypeError naming it otherwise: never SystemError). */
+static int is_tuple(PyObject *o, Py_ssize_t n, const char *what) {
+    if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == n) return 1;
+    if (PyTuple_Check(o))
+        PyErr_Format(PyExc_TypeError, "%s must be a tuple of %zd items, not %zd", what, n,
+                     PyTuple_GET_SIZE(o));
+    else
+        PyErr_Format(PyExc_TypeError, "%s must be a tuple of %zd items, not %.80s", what, n,
+                     Py_TYPE(o)->tp_name);
+    return 0;
 }
 
 /* The pending penalty: (seat, card, colour before[, honest]) tuples, oldest first. */
 static int parse_stack(PyObject *seq, Game *g, const Cfg *f, int with_honest) {
-    Py_ssize_t n = PySequence_Size(seq);
-    if (n < 0) return 0;
+    if (!PyList_Check(seq) && !PyTuple_Check(seq)) {
+        PyErr_Format(PyExc_TypeError, "the stack must be a list or tuple, not %.80s",
+                     Py_TYPE(seq)->tp_name);
+        return 0;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     if (n > MAXST) {
         PyErr_SetString(PyExc_ValueError, "too many cards in the stack");
         return 0;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_GetItem(seq, i);
-        if (!item) return 0;
-        int seat, card, color, honest = 1, ok;
-        if (with_honest)
-            ok = PyArg_ParseTuple(item, "iiii", &seat, &card, &color, &honest);
-        else
-            ok = PyArg_ParseTuple(item, "iii", &seat, &card, &color);
-        Py_DECREF(item);
-        if (!ok) return 0;
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (!is_tuple(item, with_honest ? 4 : 3, "a stack entry")) return 0;
+        int seat, card, color, honest = 1;
+        if (!get_small(PyTuple_GET_ITEM(item, 0), "a stack entry's seat", &seat) ||
+            !get_small(PyTuple_GET_ITEM(item, 1), "a stack entry's card", &card) ||
+            !get_small(PyTuple_GET_ITEM(item, 2), "a stack entry's colour", &color) ||
+            (with_honest &&
+             !get_small(PyTuple_GET_ITEM(item, 3), "a stack entry's honesty", &honest)))
+            return 0;
         if (seat < 0 || seat >= f->players || card < 0 || card >= f->kinds || color < -1 ||
-            color > 3 || (f->rank_of[card] != R_DRAW_TWO && f->rank_of[card] != R_WD4)) {
-            PyErr_SetString(PyExc_ValueError, "a stack entry is (seat, +2/+4 card, colour)");
+            color > 3 || honest < 0 || honest > 1 ||
+            (f->rank_of[card] != R_DRAW_TWO && f->rank_of[card] != R_WD4)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "a stack entry is (seat, +2/+4 card, colour -1-3[, honest 0/1])");
             return 0;
         }
         g->st_seat[i] = (int8_t)seat;
         g->st_card[i] = (uint8_t)card;
         g->st_color[i] = (int8_t)color;
-        g->st_honest[i] = (uint8_t)(honest != 0);
+        g->st_honest[i] = (uint8_t)honest;
     }
     g->st_n = (int)n;
     return 1;
@@ -842,20 +1014,37 @@ static int parse_stack(PyObject *seq, Game *g, const Cfg *f, int with_honest) {
 
 /* The checks both loaders make on a state, with the error they raise. */
 static int check_state(const Cfg *f, int n, int current, int phase, int direction, int st_n,
-                       int drawn) {
+                       int drawn, int color, const int *in_round) {
     const char *why = NULL;
+    int active = 0;
+    for (int s = 0; s < n; s++) active += in_round[s];
     if (current < 0 || current >= n)
         why = "current must be a seat";
     else if (phase < PLAY || phase > PENALTY)
         why = "phase must be play, after_draw, choose_color or penalty";
     else if (direction != 1 && direction != -1)
         why = "direction must be 1 or -1";
+    else if (color < -1 || color > 3)
+        why = "color must be -1 (none) or 0-3";
     else if (phase == PENALTY && st_n < 1)
         why = "a pending penalty needs its draw cards (the stack)";
     else if (phase == AFTER_DRAW && (drawn < 0 || drawn >= f->kinds))
         why = "after a draw the drawn card must be given";
+    else if (drawn < -1 || drawn >= f->kinds)
+        why = "drawn must be -1 (none) or a card id";
+    else if (!in_round[current])
+        why = "the seat to act (current) must be in the round";
+    else if (active < 2)
+        why = "a round goes on with two seats in it at least";
     if (why) PyErr_SetString(PyExc_ValueError, why);
     return why == NULL;
+}
+
+/* Whether `card` is in the hand (for the drawn card: it was drawn into that hand). */
+static int holds(const int *hand, int size, int card) {
+    for (int i = 0; i < size; i++)
+        if (hand[i] == card) return 1;
+    return 0;
 }
 
 /* The public part of a state, as both loaders receive it. */
@@ -882,18 +1071,91 @@ static void set_public(Game *g, const Cfg *f, const int *disc, int nd, int color
     g->precall = g->called[current] ? 1 + current : 0;
 }
 
+/* The fields of the rules tuple, in the order of _config in fastplay.py, with their ranges. */
+static const struct {
+    const char *name;
+    int lo, hi;
+} CFG_FIELDS[] = {
+    {"players", 2, MAXP},
+    {"hand_size", 1, MAXC / 2},
+    {"dealer_random", 0, 1},
+    {"dealer_redraw", 0, 1},
+    {"start_reverse_right", 0, 1},
+    {"draw_with_playable", 0, 1},
+    {"must_play", 0, 1},
+    {"draw_until", 0, 1},
+    {"wd4_rule", 0, 2},
+    {"challenge", 0, 1},
+    {"challenge_fail_extra", 0, MAXC / 2},
+    {"uno_penalty", 0, MAXC / 2},
+    {"catch_until_play", 0, 1},
+    {"stacking", 0, 3},
+    {"deflect", 0, 2},
+    {"jump_in", 0, 1},
+    {"stack_all", 0, 1},
+    {"seven_zero", 0, 1},
+};
+#define NCFG ((Py_ssize_t)(sizeof CFG_FIELDS / sizeof CFG_FIELDS[0]))
+
+static int parse_cfg(PyObject *cfg_tuple, PyObject *deck, PyObject *ranks, PyObject *colors,
+                     Cfg *f) {
+    int *fields[] = {&f->players,         &f->hand_size,  &f->dealer_random,
+                     &f->dealer_redraw,   &f->start_reverse_right,
+                     &f->draw_with_playable, &f->must_play, &f->draw_until,
+                     &f->wd4_rule,        &f->challenge,  &f->challenge_fail_extra,
+                     &f->uno_penalty,     &f->catch_until_play, &f->stacking,
+                     &f->deflect,         &f->jump_in,    &f->stack_all,
+                     &f->seven_zero};
+    memset(f, 0, sizeof *f);
+    if (!is_tuple(cfg_tuple, NCFG, "the rules (cfg)")) return 0;
+    for (Py_ssize_t i = 0; i < NCFG; i++) {
+        long long v;
+        if (!get_int(PyTuple_GET_ITEM(cfg_tuple, i), CFG_FIELDS[i].lo, CFG_FIELDS[i].hi,
+                     CFG_FIELDS[i].name, &v))
+            return 0;
+        *fields[i] = (int)v;
+    }
+    int rank_of[MAXK], color_of[MAXK];
+    int nk = int_list(ranks, rank_of, MAXK, 0, 17, "ranks");
+    if (nk < 0) return 0;
+    int nc = int_list(colors, color_of, MAXK, -1, 3, "colors");
+    if (nc < 0) return 0;
+    if (nk < 1 || nc != nk) {
+        PyErr_SetString(PyExc_ValueError, "ranks and colors must give one row per card id");
+        return 0;
+    }
+    for (int i = 0; i < nk; i++) {
+        f->rank_of[i] = (int8_t)rank_of[i];
+        f->color_of[i] = (int8_t)color_of[i];
+    }
+    f->kinds = nk;
+    int cards[MAXC];
+    int nd = card_list(deck, cards, MAXC / 2, "deck", f);
+    if (nd < 0) return 0;
+    if (f->players * f->hand_size >= nd) {
+        PyErr_Format(PyExc_ValueError,
+                     "the deck (%d cards) must hold more than players x hand_size (%d)", nd,
+                     f->players * f->hand_size);
+        return 0;
+    }
+    f->deck_len = nd;
+    for (int i = 0; i < nd; i++) f->deck[i] = (uint8_t)cards[i];
+    return 1;
+}
+
 PyDoc_STRVAR(rollouts_doc,
 "rollouts(cfg, deck, ranks, colors, state, pool, candidates, max_samples, seconds, seed,\n"
 "         max_moves)\n"
 "\n"
-"Determinized evaluation for the expert bot. `state` is what seat `me` sees: (me, hand,\n"
-"sizes, discard, color, direction, current, phase, pending, stack, drawn, called, window,\n"
-"in_round, draw_pile_size, friends); stack: (seat, card, colour before) of each draw card\n"
-"pending, oldest first; friends: bit mask of the seats whose win counts (me and\n"
-"team-mates). Candidates are (type, card, colour or catch target, uno, swap target). Each sample deals the unseen `pool` at random to\n"
-"the other hands and the draw pile, applies every candidate (type, card, color, uno) to a\n"
-"copy and plays it out with the greedy policy. Stops after max_samples samples or `seconds`.\n"
-"Returns (points per candidate, samples): 2 per win, 1 per unfinished round.");
+"Determinized evaluation for the expert bot. `state` is what seat `me`, the seat to act,\n"
+"sees: (me, hand, sizes, discard, color, direction, current, phase, pending, stack, drawn,\n"
+"called, window, in_round, draw_pile_size, friends); stack: (seat, card, colour before) of\n"
+"each draw card pending, oldest first; friends: bit mask of the seats whose win counts (me\n"
+"and team-mates). Candidates (1-64) are legal moves of `me` as (type, card, colour or catch\n"
+"target, uno, swap target). Each sample deals the unseen `pool` at random to the other hands\n"
+"and the draw pile, applies every candidate to a copy and plays it out with the greedy\n"
+"policy. Stops after max_samples samples or `seconds` (finite, at most 3600). Returns\n"
+"(points per candidate, samples): 2 per win, 1 per unfinished round.");
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -902,182 +1164,209 @@ static double now_seconds(void) {
 }
 
 static PyObject *rollouts(PyObject *self, PyObject *args) {
-    PyObject *cfg_tuple, *deck, *ranks, *colors, *state, *pool_obj, *cand_obj, *seed_obj;
-    long max_samples, max_moves;
-    double seconds;
-    if (!PyArg_ParseTuple(args, "OOOOOOOldOl", &cfg_tuple, &deck, &ranks, &colors, &state,
-                          &pool_obj, &cand_obj, &max_samples, &seconds, &seed_obj, &max_moves))
+    (void)self;
+    PyObject *cfg_tuple, *deck, *ranks, *colors, *state, *pool_obj, *cand_obj, *samples_o,
+        *seconds_o, *seed_obj, *moves_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOO", &cfg_tuple, &deck, &ranks, &colors, &state,
+                          &pool_obj, &cand_obj, &samples_o, &seconds_o, &seed_obj, &moves_o))
         return NULL;
     Cfg cfg;
     if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
-    int me, color, direction, current, phase, pending, drawn, pile_size;
-    unsigned friends;
-    PyObject *hand_o, *sizes_o, *disc_o, *called_o, *window_o, *inr_o, *stack_o;
-    if (!PyArg_ParseTuple(state, "iOOOiiiiiOiOOOiI", &me, &hand_o, &sizes_o, &disc_o, &color,
-                          &direction, &current, &phase, &pending, &stack_o, &drawn, &called_o,
-                          &window_o, &inr_o, &pile_size, &friends))
+    long long max_samples, max_moves_ll;
+    double seconds;
+    uint64_t rng;
+    if (!get_int(samples_o, 1, MAXSAMPLES, "max_samples", &max_samples) ||
+        !get_seconds(seconds_o, &seconds) || !get_u64(seed_obj, "seed", &rng) ||
+        !get_int(moves_o, 0, MAXROLLOUT, "max_moves", &max_moves_ll))
         return NULL;
-    Py_ssize_t st_n = PySequence_Size(stack_o);
-    if (st_n < 0) return NULL;
-    int n = cfg.players, hand[MAXC], sizes[MAXP], disc[MAXC], called[MAXP], window[MAXP],
-        inr[MAXP], pool[MAXC], cand[64][5];
-    int nh = card_list(hand_o, hand, MAXC / 2, "hand", &cfg);
-    int ns = int_list(sizes_o, sizes, MAXP, "sizes");
-    int ndisc = card_list(disc_o, disc, MAXC / 2, "discard", &cfg);
+    long max_moves = (long)max_moves_ll;
+    int n = cfg.players;
+    if (!is_tuple(state, 16, "state")) return NULL;
+    int me, color, direction, current, phase, pending, drawn, pile_size, friends;
+    PyObject *it[16];
+    for (int i = 0; i < 16; i++) it[i] = PyTuple_GET_ITEM(state, i);
+    long long v_pending, v_pile, v_friends;
+    if (!get_small(it[0], "me", &me) || !get_small(it[4], "color", &color) ||
+        !get_small(it[5], "direction", &direction) || !get_small(it[6], "current", &current) ||
+        !get_small(it[7], "phase", &phase) ||
+        !get_int(it[8], 0, 4 * MAXST, "pending", &v_pending) ||
+        !get_small(it[10], "drawn", &drawn) ||
+        !get_int(it[14], 0, MAXC / 2, "draw_pile_size", &v_pile) ||
+        !get_int(it[15], 0, (1LL << n) - 1, "friends", &v_friends))
+        return NULL;
+    pending = (int)v_pending;
+    pile_size = (int)v_pile;
+    friends = (int)v_friends;
+    PyObject *stack_o = it[9];
+    int hand[MAXC], sizes[MAXP], disc[MAXC], called[MAXP], window[MAXP], inr[MAXP], pool[MAXC],
+        cand[64][5];
+    int nh = card_list(it[1], hand, MAXC / 2, "hand", &cfg);
+    if (nh < 0) return NULL;
+    int ns = int_list(it[2], sizes, MAXP, 0, MAXC / 2, "sizes");
+    if (ns < 0) return NULL;
+    int ndisc = card_list(it[3], disc, MAXC / 2, "discard", &cfg);
+    if (ndisc < 0) return NULL;
     int npool = card_list(pool_obj, pool, MAXC / 2, "pool", &cfg);
-    int ncall = int_list(called_o, called, MAXP, "called"), nwin = int_list(window_o, window, MAXP, "window");
-    int ninr = int_list(inr_o, inr, MAXP, "in_round");
-    if (nh < 0 || ns < 0 || ndisc < 0 || npool < 0 || ncall < 0 || nwin < 0 || ninr < 0) return NULL;
-    Py_ssize_t ncand = PySequence_Size(cand_obj);
-    if (ncand < 0) return NULL;
+    if (npool < 0) return NULL;
+    int ncall = int_list(it[11], called, MAXP, 0, 1, "called");
+    if (ncall < 0) return NULL;
+    int nwin = int_list(it[12], window, MAXP, 0, 1, "window");
+    if (nwin < 0) return NULL;
+    int ninr = int_list(it[13], inr, MAXP, 0, 1, "in_round");
+    if (ninr < 0) return NULL;
+    if (!PyList_Check(cand_obj) && !PyTuple_Check(cand_obj)) {
+        PyErr_Format(PyExc_TypeError, "candidates must be a list or tuple, not %.80s",
+                     Py_TYPE(cand_obj)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t ncand = PySequence_Fast_GET_SIZE(cand_obj);
     if (ns != n || ncall != n || nwin != n || ninr != n || me < 0 || me >= n || ndisc < 1 ||
         ncand < 1 || ncand > 64) {
         PyErr_SetString(PyExc_ValueError, "state does not fit the rules");
         return NULL;
     }
-    if (!check_state(&cfg, n, current, phase, direction, (int)st_n, drawn)) return NULL;
-    int hidden = pile_size;
-    for (int s = 0; s < n; s++) {
-        if (s != me && (sizes[s] < 0 || sizes[s] > MAXC / 2)) {
-            PyErr_SetString(PyExc_ValueError, "a hand size out of range");
-            return NULL;
-        }
-        if (s != me) hidden += sizes[s];
+    if (current != me) {
+        PyErr_SetString(PyExc_ValueError, "the search is for the seat to act: current must be me");
+        return NULL;
     }
-    if (pile_size < 0 || hidden > npool || nh + ndisc + hidden > MAXC / 2) {
+    if (!PyList_Check(stack_o) && !PyTuple_Check(stack_o)) {
+        PyErr_Format(PyExc_TypeError, "the stack must be a list or tuple, not %.80s",
+                     Py_TYPE(stack_o)->tp_name);
+        return NULL;
+    }
+    int st_n = (int)PySequence_Fast_GET_SIZE(stack_o);
+    if (!check_state(&cfg, n, current, phase, direction, st_n, drawn, color, inr)) return NULL;
+    if (phase == AFTER_DRAW && !holds(hand, nh, drawn)) {
+        PyErr_SetString(PyExc_ValueError, "the drawn card must be in the hand of the seat to act");
+        return NULL;
+    }
+    int hidden = pile_size;
+    for (int s = 0; s < n; s++)
+        if (s != me) hidden += sizes[s];
+    if (hidden > npool || nh + ndisc + hidden > MAXC / 2) {
         PyErr_SetString(PyExc_ValueError, "the hidden places do not fit the unseen cards");
         return NULL;
     }
     for (Py_ssize_t i = 0; i < ncand; i++) {
-        PyObject *c = PySequence_GetItem(cand_obj, i);
-        if (!c) return NULL;
-        int ok = PyArg_ParseTuple(c, "iiiii", &cand[i][0], &cand[i][1], &cand[i][2], &cand[i][3],
-                                  &cand[i][4]);
-        Py_DECREF(c);
-        if (!ok) return NULL;
-        int type = cand[i][0], card = cand[i][1], arg = cand[i][2];
-        int ok_move = type >= M_PLAY && type <= M_CHOOSE && card >= 0 && card < cfg.kinds;
-        if (type == M_CATCH) ok_move = ok_move && arg >= 0 && arg < n;
-        else if (type == M_CHOOSE) ok_move = ok_move && arg >= 0 && arg <= 3;
-        else ok_move = ok_move && arg >= -1 && arg <= 3;
-        if (type == M_PLAY && cfg.color_of[card] < 0) ok_move = ok_move && arg >= 0;
-        int target = cand[i][4];
-        ok_move = ok_move && (target == -1 || (type == M_PLAY && target >= 0 && target < n &&
-                                               target != me && cfg.rank_of[card] == 7));
-        if (!ok_move) {
-            PyErr_SetString(PyExc_ValueError, "bad candidate move");
-            return NULL;
+        PyObject *c = PySequence_Fast_GET_ITEM(cand_obj, i);
+        if (!is_tuple(c, 5, "a candidate move")) return NULL;
+        for (int j = 0; j < 5; j++) {
+            long long v;
+            if (!get_int(PyTuple_GET_ITEM(c, j), -1, MAXK, "a candidate move's field", &v))
+                return NULL;
+            cand[i][j] = (int)v;
         }
     }
-    uint64_t rng = PyLong_AsUnsignedLongLongMask(seed_obj);
-    if (PyErr_Occurred()) return NULL;
     Game *base = PyMem_Malloc(2 * sizeof(Game));
     if (!base) return PyErr_NoMemory();
     Game *g = base + 1;
-    memset(base, 0, sizeof *base);
+    memset(base, 0, 2 * sizeof *base);
     if (!parse_stack(stack_o, base, &cfg, 0)) {
         PyMem_Free(base);
         return NULL;
     }
-    long points[64] = {0}, done = 0;
-    Py_BEGIN_ALLOW_THREADS
-    double deadline = now_seconds() + seconds;
     set_public(base, &cfg, disc, ndisc, color, direction, current, phase, pending, drawn, called,
                window, inr);
-    uint8_t shuffled[MAXC];
-    while (done < max_samples) {
-        for (int i = 0; i < npool; i++) shuffled[i] = (uint8_t)pool[i];
-        shuffle(&rng, shuffled, npool);
-        int k = npool;
-        for (int s = 0; s < n; s++) {
-            if (s == me) {
-                for (int i = 0; i < nh; i++) base->hand[s][i] = (uint8_t)hand[i];
-                base->hs[s] = nh;
-            } else {
-                for (int i = 0; i < sizes[s]; i++) base->hand[s][i] = shuffled[--k];
-                base->hs[s] = sizes[s];
+    for (int s = 0; s < n; s++) base->hs[s] = s == me ? nh : sizes[s];
+    for (int i = 0; i < nh; i++) base->hand[me][i] = (uint8_t)hand[i];
+    { /* every candidate must be a legal move of `me` now: applying anything else would read
+       * what is not there (a challenge with nothing pending, a card not held) */
+        Move legal[MAXM];
+        int k = legal_moves(base, legal);
+        for (Py_ssize_t c = 0; c < ncand; c++) {
+            int found = 0;
+            for (int i = 0; i < k && !found; i++)
+                found = legal[i].type == cand[c][0] && legal[i].card == cand[c][1] &&
+                        legal[i].color == cand[c][2] && legal[i].uno == cand[c][3] &&
+                        legal[i].target == cand[c][4];
+            if (!found) {
+                PyMem_Free(base);
+                PyErr_Format(PyExc_ValueError,
+                             "bad candidate move %zd: not a legal move of the seat to act", c);
+                return NULL;
             }
         }
-        memcpy(base->pile, shuffled, (size_t)pile_size);
-        base->np = pile_size;
-        for (int e = 0; e < base->st_n; e++) { /* a +4 was honest unless its player held */
-            int who = base->st_seat[e];                /* a card of the colour it covered */
-            base->st_honest[e] = 1;
-            for (int i = 0; i < base->hs[who]; i++)
-                if (cfg.color_of[base->hand[who][i]] == base->st_color[e]) base->st_honest[e] = 0;
-        }
-        for (Py_ssize_t c = 0; c < ncand; c++) {
-            *g = *base;
-            g->rng = rng; /* the same reshuffles for every candidate: a fair comparison */
-            Move mv = {(uint8_t)cand[c][0], (uint8_t)cand[c][1], (uint8_t)cand[c][3],
-                       (int8_t)cand[c][2], (int8_t)cand[c][4]};
-            apply(g, &mv);
-            points[c] += rollout(g, friends, max_moves);
-        }
-        done++;
-        if ((done & 7) == 0 && now_seconds() >= deadline) break;
     }
-    Py_END_ALLOW_THREADS
+    long points[64] = {0}, done = 0;
+    int timeup = 0;
+    double deadline = now_seconds() + seconds;
+    uint8_t shuffled[MAXC];
+    while (done < max_samples && !timeup) {
+        /* in chunks of about CHUNK moves, the GIL released; Ctrl-C is looked for between */
+        Py_BEGIN_ALLOW_THREADS
+        long budget = CHUNK;
+        while (done < max_samples && budget > 0) {
+            for (int i = 0; i < npool; i++) shuffled[i] = (uint8_t)pool[i];
+            shuffle(&rng, shuffled, npool);
+            int k = npool;
+            for (int s = 0; s < n; s++) {
+                if (s == me) continue;
+                for (int i = 0; i < sizes[s]; i++) base->hand[s][i] = shuffled[--k];
+            }
+            memcpy(base->pile, shuffled, (size_t)pile_size);
+            base->np = pile_size;
+            for (int e = 0; e < base->st_n; e++) { /* a +4 was honest unless its player held */
+                int who = base->st_seat[e];            /* a card of the colour it covered */
+                base->st_honest[e] = 1;
+                for (int i = 0; i < base->hs[who]; i++)
+                    if (cfg.color_of[base->hand[who][i]] == base->st_color[e])
+                        base->st_honest[e] = 0;
+            }
+            for (Py_ssize_t c = 0; c < ncand; c++) {
+                *g = *base;
+                g->rng = rng; /* the same reshuffles for every candidate: a fair comparison */
+                Move mv = {(uint8_t)cand[c][0], (uint8_t)cand[c][1], (uint8_t)cand[c][3],
+                           (int8_t)cand[c][2], (int8_t)cand[c][4]};
+                apply(g, &mv);
+                points[c] += rollout(g, (unsigned)friends, max_moves, &budget);
+            }
+            done++;
+            if (((done & 7) == 0 || budget <= 0) && now_seconds() >= deadline) {
+                timeup = 1;
+                break;
+            }
+        }
+        Py_END_ALLOW_THREADS
+        if (PyErr_CheckSignals() < 0) {
+            PyMem_Free(base);
+            return NULL;
+        }
+    }
     PyMem_Free(base);
     PyObject *list = PyList_New(ncand);
-    for (Py_ssize_t c = 0; list && c < ncand; c++)
-        PyList_SET_ITEM(list, c, PyLong_FromLong(points[c]));
+    for (Py_ssize_t c = 0; list && c < ncand; c++) {
+        PyObject *p = PyLong_FromLong(points[c]);
+        if (!p) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, c, p);
+    }
     if (!list) return NULL;
     return Py_BuildValue("Nl", list, done);
 }
 
-static int parse_cfg(PyObject *cfg_tuple, PyObject *deck, PyObject *ranks, PyObject *colors,
-                     Cfg *f) {
-    if (!PyArg_ParseTuple(cfg_tuple, "iiiiiiiiiiiiiiiiii", &f->players, &f->hand_size,
-                          &f->dealer_random, &f->dealer_redraw, &f->start_reverse_right,
-                          &f->draw_with_playable, &f->must_play, &f->draw_until, &f->wd4_rule,
-                          &f->challenge, &f->challenge_fail_extra, &f->uno_penalty,
-                          &f->catch_until_play, &f->stacking, &f->deflect, &f->jump_in,
-                          &f->stack_all, &f->seven_zero))
-        return 0;
-    if (f->players < 2 || f->players > MAXP || f->hand_size < 1) {
-        PyErr_SetString(PyExc_ValueError, "players must be 2-10 and hand_size at least 1");
-        return 0;
-    }
-    Py_ssize_t nd = PySequence_Size(deck), nk = PySequence_Size(ranks);
-    if (nd < 0 || nk < 0) return 0;
-    if (nd > MAXC / 2 || nk > MAXK || PySequence_Size(colors) != nk ||
-        (Py_ssize_t)f->players * f->hand_size >= nd) {
-        PyErr_SetString(PyExc_ValueError, "deck or card tables out of range");
-        return 0;
-    }
-    f->deck_len = (int)nd;
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        PyObject *r = PySequence_GetItem(ranks, i), *c = PySequence_GetItem(colors, i);
-        if (!r || !c) {
-            Py_XDECREF(r);
-            Py_XDECREF(c);
-            return 0;
+/* The hands of a game as a list of lists of card ids (NULL on error). */
+static PyObject *hands_list(const Game *g, int n, int with_cards) {
+    PyObject *hands = PyList_New(n);
+    for (int s = 0; hands && s < n; s++) {
+        int size = with_cards ? g->hs[s] : 0;
+        PyObject *h = PyList_New(size);
+        for (int i = 0; h && i < size; i++) {
+            PyObject *c = PyLong_FromLong(g->hand[s][i]);
+            if (!c) {
+                Py_CLEAR(h);
+                break;
+            }
+            PyList_SET_ITEM(h, i, c);
         }
-        long rank = PyLong_AsLong(r), color = PyLong_AsLong(c);
-        Py_DECREF(r);
-        Py_DECREF(c);
-        if (rank < 0 || rank > 17 || color < -1 || color > 3) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "card tables: a rank is 0-17, a colour -1-3");
-            return 0;
+        if (!h) {
+            Py_CLEAR(hands);
+            break;
         }
-        f->rank_of[i] = (int8_t)rank;
-        f->color_of[i] = (int8_t)color;
+        PyList_SET_ITEM(hands, s, h);
     }
-    f->kinds = (int)nk;
-    for (Py_ssize_t i = 0; i < nd; i++) {
-        PyObject *c = PySequence_GetItem(deck, i);
-        if (!c) return 0;
-        long v = PyLong_AsLong(c);
-        Py_DECREF(c);
-        if (v < 0 || v >= nk) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "card id out of range");
-            return 0;
-        }
-        f->deck[i] = (uint8_t)v;
-    }
-    return !PyErr_Occurred();
+    return hands;
 }
 
 PyDoc_STRVAR(play_rounds_doc,
@@ -1087,45 +1376,82 @@ PyDoc_STRVAR(play_rounds_doc,
 "uniformly random legal moves of the seat to act, chosen by a SplitMix64 generator whose\n"
 "state is `choice_state`. Returns (moves, wins, choice_state, hands, winner): the total\n"
 "number of moves, the wins per seat, the generator's new state, and the last round's\n"
-"hands and winner (-1 when it reached max_moves).");
+"hands and winner (-1 when it reached max_moves, or no round was played). games: 0-10**12,\n"
+"max_moves: 0-10**9; Ctrl-C is answered while it runs.");
 
 static PyObject *play_rounds(PyObject *self, PyObject *args) {
-    PyObject *cfg_tuple, *deck, *ranks, *colors, *first_obj, *state_obj;
-    long games, max_moves;
-    if (!PyArg_ParseTuple(args, "OOOOOlOl", &cfg_tuple, &deck, &ranks, &colors, &first_obj,
-                          &games, &state_obj, &max_moves))
+    (void)self;
+    PyObject *cfg_tuple, *deck, *ranks, *colors, *first_obj, *games_o, *state_obj, *moves_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &cfg_tuple, &deck, &ranks, &colors, &first_obj,
+                          &games_o, &state_obj, &moves_o))
         return NULL;
     Cfg cfg;
     if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
-    uint64_t first = PyLong_AsUnsignedLongLongMask(first_obj);
-    uint64_t choice = PyLong_AsUnsignedLongLongMask(state_obj);
-    if (PyErr_Occurred()) return NULL;
-    Game *g = PyMem_Malloc(sizeof(Game));
+    long long games, max_moves;
+    uint64_t first, choice;
+    if (!get_u64(first_obj, "first_seed", &first) || !get_int(games_o, 0, MAXGAMES, "games", &games) ||
+        !get_u64(state_obj, "choice_state", &choice) ||
+        !get_int(moves_o, 0, MAXMOVES, "max_moves", &max_moves))
+        return NULL;
+    Game *g = PyMem_Calloc(1, sizeof(Game));
     if (!g) return PyErr_NoMemory();
-    long total = 0, wins[MAXP] = {0};
-    Py_BEGIN_ALLOW_THREADS
-    for (long i = 0; i < games; i++) {
-        setup(g, &cfg, first + (uint64_t)i);
-        total += play_round(g, &choice, max_moves);
-        if (g->winner >= 0) wins[g->winner]++;
+    long long total = 0, done = 0, round_moves = 0;
+    long wins[MAXP] = {0};
+    int err = E_OK, fresh = 1;
+    while (done < games && err == E_OK) {
+        /* in chunks of about CHUNK moves, the GIL released; Ctrl-C is looked for between */
+        Py_BEGIN_ALLOW_THREADS
+        long budget = CHUNK;
+        while (done < games && budget > 0) {
+            if (fresh) {
+                err = setup(g, &cfg, first + (uint64_t)done);
+                if (err) break;
+                fresh = 0;
+                round_moves = 0;
+                budget -= DEAL_COST;
+            }
+            long step = max_moves - round_moves < budget ? (long)(max_moves - round_moves) : budget;
+            long made;
+            err = play_moves(g, &choice, step, &made);
+            round_moves += made;
+            total += made;
+            budget -= made;
+            if (err) break;
+            if (g->phase == ROUND_OVER || round_moves >= max_moves) {
+                if (g->winner >= 0) wins[g->winner]++;
+                done++;
+                fresh = 1;
+            }
+        }
+        Py_END_ALLOW_THREADS
+        if (err) {
+            round_error(err, g);
+            PyMem_Free(g);
+            return NULL;
+        }
+        if (PyErr_CheckSignals() < 0) {
+            PyMem_Free(g);
+            return NULL;
+        }
     }
-    Py_END_ALLOW_THREADS
-    PyObject *win_list = PyList_New(cfg.players), *hands = PyList_New(cfg.players);
-    for (int s = 0; s < cfg.players && win_list && hands; s++) {
-        PyList_SET_ITEM(win_list, s, PyLong_FromLong(wins[s]));
-        PyObject *h = PyList_New(games ? g->hs[s] : 0);
-        for (int i = 0; h && games && i < g->hs[s]; i++)
-            PyList_SET_ITEM(h, i, PyLong_FromLong(g->hand[s][i]));
-        PyList_SET_ITEM(hands, s, h);
+    PyObject *win_list = PyList_New(cfg.players);
+    for (int s = 0; win_list && s < cfg.players; s++) {
+        PyObject *w = PyLong_FromLong(wins[s]);
+        if (!w) {
+            Py_CLEAR(win_list);
+            break;
+        }
+        PyList_SET_ITEM(win_list, s, w);
     }
-    int winner = games ? g->winner : -1;
+    PyObject *hands = hands_list(g, cfg.players, games > 0);
+    int winner = games > 0 ? g->winner : -1;
     PyMem_Free(g);
     if (!win_list || !hands) {
         Py_XDECREF(win_list);
         Py_XDECREF(hands);
         return NULL;
     }
-    return Py_BuildValue("lNKNi", total, win_list, (unsigned long long)choice, hands, winner);
+    return Py_BuildValue("LNKNi", total, win_list, (unsigned long long)choice, hands, winner);
 }
 
 PyDoc_STRVAR(play_from_doc,
@@ -1134,58 +1460,82 @@ PyDoc_STRVAR(play_from_doc,
 "Load a whole game state, every card known: (hands, draw_pile, discard, color, direction,\n"
 "current, phase, pending, stack, drawn, called, window, in_round, game_rng_state), piles\n"
 "bottom first, stack: (seat, card, colour before, honest) per pending draw card; play the\n"
-"round to its end with uniformly random legal moves as play_rounds does. Returns (moves, winner, hands, choice_state,\n"
-"game_rng_state); winner -1 when max_moves ran out.");
+"round to its end with uniformly random legal moves as play_rounds does. Returns (moves,\n"
+"winner, hands, choice_state, game_rng_state); winner -1 when max_moves (0-10**9) ran out.");
 
 static PyObject *play_from(PyObject *self, PyObject *args) {
-    PyObject *cfg_tuple, *deck, *ranks, *colors, *state, *choice_obj;
-    long max_moves;
-    if (!PyArg_ParseTuple(args, "OOOOOOl", &cfg_tuple, &deck, &ranks, &colors, &state,
-                          &choice_obj, &max_moves))
+    (void)self;
+    PyObject *cfg_tuple, *deck, *ranks, *colors, *state, *choice_obj, *moves_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &cfg_tuple, &deck, &ranks, &colors, &state,
+                          &choice_obj, &moves_o))
         return NULL;
     Cfg cfg;
     if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
-    PyObject *hands_o, *pile_o, *disc_o, *called_o, *window_o, *inr_o, *grng_o, *stack_o;
-    int color, direction, current, phase, pending, drawn;
-    if (!PyArg_ParseTuple(state, "OOOiiiiiOiOOOO", &hands_o, &pile_o, &disc_o, &color,
-                          &direction, &current, &phase, &pending, &stack_o, &drawn, &called_o,
-                          &window_o, &inr_o, &grng_o))
+    long long max_moves, v_pending;
+    uint64_t choice, grng;
+    if (!get_u64(choice_obj, "choice_state", &choice) ||
+        !get_int(moves_o, 0, MAXMOVES, "max_moves", &max_moves))
         return NULL;
-    Py_ssize_t st_n = PySequence_Size(stack_o);
-    if (st_n < 0) return NULL;
+    if (!is_tuple(state, 14, "state")) return NULL;
+    PyObject *it[14];
+    for (int i = 0; i < 14; i++) it[i] = PyTuple_GET_ITEM(state, i);
+    PyObject *hands_o = it[0], *stack_o = it[8];
+    int color, direction, current, phase, drawn;
+    if (!get_small(it[3], "color", &color) || !get_small(it[4], "direction", &direction) ||
+        !get_small(it[5], "current", &current) || !get_small(it[6], "phase", &phase) ||
+        !get_int(it[7], 0, 4 * MAXST, "pending", &v_pending) ||
+        !get_small(it[9], "drawn", &drawn) || !get_u64(it[13], "game_rng_state", &grng))
+        return NULL;
     int n = cfg.players, pile[MAXC], disc[MAXC], called[MAXP], window[MAXP], inr[MAXP];
-    int np = card_list(pile_o, pile, MAXC / 2, "draw_pile", &cfg);
-    int nd = card_list(disc_o, disc, MAXC / 2, "discard", &cfg);
-    int nc = int_list(called_o, called, MAXP, "called"), nw = int_list(window_o, window, MAXP, "window");
-    int ni = int_list(inr_o, inr, MAXP, "in_round");
-    Py_ssize_t nh = PySequence_Size(hands_o);
-    if (np < 0 || nd < 0 || nc < 0 || nw < 0 || ni < 0 || nh < 0) return NULL;
+    int np = card_list(it[1], pile, MAXC / 2, "draw_pile", &cfg);
+    if (np < 0) return NULL;
+    int nd = card_list(it[2], disc, MAXC / 2, "discard", &cfg);
+    if (nd < 0) return NULL;
+    int nc = int_list(it[10], called, MAXP, 0, 1, "called");
+    if (nc < 0) return NULL;
+    int nw = int_list(it[11], window, MAXP, 0, 1, "window");
+    if (nw < 0) return NULL;
+    int ni = int_list(it[12], inr, MAXP, 0, 1, "in_round");
+    if (ni < 0) return NULL;
+    if (!PyList_Check(hands_o) && !PyTuple_Check(hands_o)) {
+        PyErr_Format(PyExc_TypeError, "hands must be a list or tuple, not %.80s",
+                     Py_TYPE(hands_o)->tp_name);
+        return NULL;
+    }
+    if (!PyList_Check(stack_o) && !PyTuple_Check(stack_o)) {
+        PyErr_Format(PyExc_TypeError, "the stack must be a list or tuple, not %.80s",
+                     Py_TYPE(stack_o)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t nh = PySequence_Fast_GET_SIZE(hands_o);
     if (nh != n || nc != n || nw != n || ni != n || nd < 1) {
         PyErr_SetString(PyExc_ValueError, "state does not fit the rules");
         return NULL;
     }
-    if (!check_state(&cfg, n, current, phase, direction, (int)st_n, drawn)) return NULL;
-    uint64_t choice = PyLong_AsUnsignedLongLongMask(choice_obj);
-    uint64_t grng = PyLong_AsUnsignedLongLongMask(grng_o);
-    if (PyErr_Occurred()) return NULL;
-    Game *g = PyMem_Malloc(sizeof(Game));
+    if (!check_state(&cfg, n, current, phase, direction, (int)PySequence_Fast_GET_SIZE(stack_o),
+                     drawn, color, inr))
+        return NULL;
+    Game *g = PyMem_Calloc(1, sizeof(Game));
     if (!g) return PyErr_NoMemory();
-    memset(g, 0, sizeof *g);
     if (!parse_stack(stack_o, g, &cfg, 1)) {
         PyMem_Free(g);
         return NULL;
     }
-    set_public(g, &cfg, disc, nd, color, direction, current, phase, pending, drawn, called,
-               window, inr);
+    set_public(g, &cfg, disc, nd, color, direction, current, phase, (int)v_pending, drawn,
+               called, window, inr);
     g->rng = grng;
     int total = np + nd;
     for (int s = 0; s < n; s++) {
         int cards[MAXC];
-        PyObject *h = PySequence_GetItem(hands_o, s);
-        int k = h ? card_list(h, cards, MAXC / 2, "hand", &cfg) : -1;
-        Py_XDECREF(h);
+        int k = card_list(PySequence_Fast_GET_ITEM(hands_o, s), cards, MAXC / 2, "hand", &cfg);
         if (k < 0) {
             PyMem_Free(g);
+            return NULL;
+        }
+        if (s == current && phase == AFTER_DRAW && !holds(cards, k, drawn)) {
+            PyMem_Free(g);
+            PyErr_SetString(PyExc_ValueError,
+                            "the drawn card must be in the hand of the seat to act");
             return NULL;
         }
         for (int i = 0; i < k; i++) g->hand[s][i] = (uint8_t)cards[i];
@@ -1199,18 +1549,31 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
     }
     for (int i = 0; i < np; i++) g->pile[i] = (uint8_t)pile[i];
     g->np = np;
-    long moves = play_round(g, &choice, max_moves);
-    PyObject *hands = PyList_New(n);
-    for (int s = 0; hands && s < n; s++) {
-        PyObject *h = PyList_New(g->hs[s]);
-        for (int i = 0; h && i < g->hs[s]; i++) PyList_SET_ITEM(h, i, PyLong_FromLong(g->hand[s][i]));
-        PyList_SET_ITEM(hands, s, h);
+    long long moves = 0;
+    int err = E_OK;
+    for (;;) { /* in chunks, the GIL released; Ctrl-C is looked for between */
+        long step = max_moves - moves < CHUNK ? (long)(max_moves - moves) : CHUNK, made;
+        Py_BEGIN_ALLOW_THREADS
+        err = play_moves(g, &choice, step, &made);
+        Py_END_ALLOW_THREADS
+        moves += made;
+        if (err || g->phase == ROUND_OVER || moves >= max_moves) break;
+        if (PyErr_CheckSignals() < 0) {
+            PyMem_Free(g);
+            return NULL;
+        }
     }
+    if (err) {
+        round_error(err, g);
+        PyMem_Free(g);
+        return NULL;
+    }
+    PyObject *hands = hands_list(g, n, 1);
     int winner = g->phase == ROUND_OVER ? g->winner : -1;
     uint64_t grng_out = g->rng;
     PyMem_Free(g);
     if (!hands) return NULL;
-    return Py_BuildValue("liNKK", moves, winner, hands, (unsigned long long)choice,
+    return Py_BuildValue("LiNKK", moves, winner, hands, (unsigned long long)choice,
                          (unsigned long long)grng_out);
 }
 
@@ -1224,7 +1587,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_fastplay",
     "Random playouts in C, move for move the same as the Python engine (unokit.fastplay).", -1,
-    methods,
+    methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__fastplay(void) { return PyModule_Create(&module); }

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,8 +35,14 @@ if TYPE_CHECKING:
     from unokit.game import Game, View
 
 __all__ = [
+    "MAX_GAMES",
+    "MAX_MOVES",
+    "MAX_ROLLOUT_MOVES",
+    "MAX_SAMPLES",
+    "MAX_SECONDS",
     "FastResult",
     "available",
+    "check_seconds",
     "play_random_from",
     "play_random_rounds",
     "rollout_values",
@@ -74,6 +81,41 @@ _RANKS = [int(r) for r in RANK_OF]
 _COLORS = list(COLOR_OF)
 _BY_ID: dict[int, Card] = {int(c): c for c in {*deck_cards("classic108")}}
 _DECK_IDS = [int(c) for c in deck_cards("classic108")]  # the only deck supported
+
+# The most the accelerator takes (its C entry points refuse more, as these functions do):
+MAX_GAMES = 10**12  #: rounds in one call of play_random_rounds
+MAX_MOVES = 10**9  #: max_moves of one round (play_random_rounds, play_random_from)
+MAX_ROLLOUT_MOVES = 100_000  #: max_moves of one rollout
+MAX_SAMPLES = 10**9  #: max_samples of rollout_values
+MAX_SECONDS = 3600.0  #: the time budget of rollout_values
+
+
+def _count(name: str, value: object, low: int, high: int) -> int:
+    """``value`` as a count in ``low..high``: TypeError for what is not an int, ValueError out
+    of range (never truncated, never a crash of the C module)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        shown = value if value.bit_length() <= 128 else "a larger int"
+        raise ValueError(f"{name} must be in [{low}, {high}], not {shown}")
+    return value
+
+
+def check_seconds(seconds: object, high: float = MAX_SECONDS) -> float:
+    """``seconds`` as a time budget: a finite number in ``[0, high]``. NaN, infinities and
+    absurd budgets (1e308) are refused with ValueError: they would never end a search."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise TypeError(f"seconds must be a number, not {type(seconds).__name__}")
+    value = float(seconds) if isinstance(seconds, float) or abs(seconds) < 2**1000 else math.inf
+    if not math.isfinite(value) or not 0 <= value <= high:
+        raise ValueError(f"seconds must be a finite time budget in [0, {high:g}], not {value!r}")
+    return value
+
+
+def _rng(rng: object) -> Rng:
+    if not isinstance(rng, Rng):
+        raise TypeError(f"rng must be a unokit.rng.Rng, not {type(rng).__name__}")
+    return rng
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +184,15 @@ def play_random_rounds(
     """Deal ``games`` rounds (round i as ``Game(rules, first_seed + i)`` deals it) and play
     each to its end with uniformly random legal moves of the seat to act, drawn from ``rng``
     (advanced as the Python loop would advance it). ``None`` where :func:`supports` is false.
+    ``games`` is 0 to :data:`MAX_GAMES`, ``max_moves`` (a round's cap) 0 to :data:`MAX_MOVES`;
+    anything else raises ValueError or TypeError. A long run answers Ctrl-C
+    (KeyboardInterrupt).
     """
+    if isinstance(first_seed, bool) or not isinstance(first_seed, int):
+        raise TypeError(f"first_seed must be an int, not {type(first_seed).__name__}")
+    _count("games", games, 0, MAX_GAMES)
+    _count("max_moves", max_moves, 0, MAX_MOVES)
+    _rng(rng)
     if _native is None or not supports(rules):
         return None
     moves, wins, state, hands, winner = _native.play_rounds(
@@ -169,9 +219,12 @@ def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResu
     """Play the round of ``game`` (left unchanged) from its current state to its end with
     uniformly random legal moves of the seat to act, as ``simulate.play_random_round`` on a
     copy would, move for move, drawing the choices from ``rng``. ``None`` where the
-    accelerator cannot: rules outside :func:`supports`, or the round is over."""
+    accelerator cannot: rules outside :func:`supports`, or the round is over. ``max_moves``
+    is 0 to :data:`MAX_MOVES` (ValueError otherwise)."""
     from unokit.phase import Phase
 
+    _count("max_moves", max_moves, 0, MAX_MOVES)
+    _rng(rng)
     if _native is None or not supports(game.rules) or game.phase >= Phase.ROUND_OVER:
         return None
     if game._tops is not None:
@@ -250,7 +303,15 @@ def rollout_values(
     samples), or ``None`` where the accelerator cannot (rules outside :func:`supports`, a move
     it does not know, not this seat's turn). A +4 facing the seat counts as honest in a sample
     unless its player was dealt a card of the colour it covered. Hands shown to the seat
-    (``view.revealed``) are not used: every hidden hand is dealt at random."""
+    (``view.revealed``) are not used: every hidden hand is dealt at random.
+
+    ``seconds`` must be finite, in ``[0, MAX_SECONDS]``; ``max_samples`` 1 to
+    :data:`MAX_SAMPLES`; ``max_moves`` (a rollout's cap) 0 to :data:`MAX_ROLLOUT_MOVES`:
+    anything else raises ValueError or TypeError. A long search answers Ctrl-C."""
+    seconds = check_seconds(seconds)
+    _count("max_samples", max_samples, 1, MAX_SAMPLES)
+    _count("max_moves", max_moves, 0, MAX_ROLLOUT_MOVES)
+    _rng(rng)
     rules = view.rules
     if _native is None or not supports(rules) or view.current != view.seat:
         return None

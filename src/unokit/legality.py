@@ -211,7 +211,8 @@ def _turn_plays(game: Game, seat: int) -> list[Move]:
     top = game.discard[-1] if game.discard else None
     top_rank = RANK_OF[top] if top is not None and COLOR_OF[top] >= 0 and game._tops is None else -1
     swaps = rules.seven_zero
-    uno = not game._called[seat] and (size == 2 or rules.false_uno_penalty > 0)
+    # no UNO call goes with a last card: nothing is left to call for
+    uno = not game._called[seat] and (size == 2 or (size > 2 and rules.false_uno_penalty > 0))
     for card in dict.fromkeys(hand):
         card_color = COLOR_OF[card]
         rank = RANK_OF[card]
@@ -380,7 +381,7 @@ def _variants(game: Game, seat: int, cards: tuple[Card, ...], summed: bool = Fal
     called = game._called[seat]
     single = len(cards) == 1
     swaps = rules.seven_zero and (rank in (_SEVEN, _ZERO)) and left > 0
-    uno_ok = not called and not swaps and (left == 1 or rules.false_uno_penalty > 0)
+    uno_ok = not called and not swaps and (left == 1 or (left > 1 and rules.false_uno_penalty > 0))
     uno_flags = (False, True) if uno_ok else (False,)
     if single and not swaps:
         color = COLOR_OF[first]

@@ -15,19 +15,38 @@ instead of about ten. ``native=False`` keeps the search in Python.
 
 from __future__ import annotations
 
+import math
 import time
 
 from unokit.bots.strong import StrongBot
 from unokit.bots.tactics import favourite_color, prefer_uno
 from unokit.cards import COLOR_OF, RANK_OF, Rank
 from unokit.determinize import sample_game
-from unokit.fastplay import rollout_values
+from unokit.fastplay import MAX_SAMPLES, rollout_values
 from unokit.game import Game, View
 from unokit.moves import DRAW, PASS, Challenge, ChooseColor, Draw, Move, Pass, Play
 from unokit.phase import Phase
 from unokit.scoring import team_of
 
-__all__ = ["ExpertBot", "greedy_move"]
+__all__ = ["MAX_TIME_MS", "ExpertBot", "check_time_ms", "greedy_move"]
+
+#: the longest search per decision the expert accepts, in milliseconds: a minute
+MAX_TIME_MS = 60_000.0
+
+
+def check_time_ms(time_ms: object, name: str = "time_ms") -> float:
+    """``time_ms`` as the expert takes it: a finite number of milliseconds in
+    ``[0, MAX_TIME_MS]`` (0: no time limit, the sample count decides). NaN, infinities,
+    negative and absurd budgets raise ValueError (they would never end a decision), what is not
+    a number TypeError; ``name`` is how the message names it."""
+    if isinstance(time_ms, bool) or not isinstance(time_ms, int | float):
+        raise TypeError(f"{name} must be a number of milliseconds, not {type(time_ms).__name__}")
+    value = float(time_ms) if isinstance(time_ms, float) or abs(time_ms) < 2**1000 else math.inf
+    if not math.isfinite(value) or not 0 <= value <= MAX_TIME_MS:
+        raise ValueError(
+            f"{name} must be a finite number of milliseconds in [0, {MAX_TIME_MS:g}], not {value!r}"
+        )
+    return value
 
 
 def greedy_move(game: Game, seat: int) -> Move:
@@ -99,7 +118,11 @@ class ExpertBot(StrongBot):
         reaction_delay: float = 0.0,
     ) -> None:
         super().__init__(seed, forget_uno=forget_uno, reaction_delay=reaction_delay)
-        self.time_ms = time_ms
+        self.time_ms = check_time_ms(time_ms)
+        if isinstance(samples, bool) or not isinstance(samples, int):
+            raise TypeError(f"samples must be an int, not {type(samples).__name__}")
+        if not 0 <= samples <= MAX_SAMPLES:
+            raise ValueError(f"samples must be in [0, {MAX_SAMPLES}], not {samples}")
         self.samples = samples
         self.candidates = candidates
         self.margin = margin

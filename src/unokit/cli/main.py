@@ -287,6 +287,12 @@ def tournament(
     ),
 ) -> None:
     """Play bots against each other, seats rotated, on every core; report their strength."""
+    from unokit.bots.expert import check_time_ms
+
+    try:
+        check_time_ms(time_ms, "--time-ms")  # nan, inf or 1e308 would never end a decision
+    except (TypeError, ValueError) as error:
+        _fail(str(error))
     from rich.progress import (
         BarColumn,
         Progress,
