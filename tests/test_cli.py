@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import SCENARIOS
+from unokit import Game, Rules
 from unokit.cli.main import app
 
 runner = CliRunner()
@@ -154,3 +157,171 @@ def test_demo_plays_a_game_to_the_end() -> None:
     result = runner.invoke(app, ["demo", "--players", "3", "--seed", "2"])
     assert result.exit_code == 0
     assert "wins" in result.output
+
+
+# -- play --resume and replay: bad or hostile files (issue 9, finding 15) ---------------------
+
+
+def _saved_game(**state_changes: Any) -> dict[str, Any]:
+    """A saved game as the terminal game writes it, the state changed as given."""
+    game = Game(Rules(players=4), seed=5)
+    for _ in range(6):
+        seat = game.current
+        game.apply(seat, game.legal_moves(seat)[0])
+    state = json.loads(json.dumps(game.to_dict()))
+    state.update(state_changes)
+    return {"format": "unokit-save-1", "bots": "basic", "lang": "en", "seed": 5, "state": state}
+
+
+def _with_hands(change: Callable[[list[list[str]]], None]) -> dict[str, Any]:
+    save = _saved_game()
+    change(save["state"]["hands"])
+    return save
+
+
+_DEEP = "[" * 100_000 + "]" * 100_000
+
+BAD_FILES: list[tuple[str, bytes | str | dict[str, Any] | None, str]] = [
+    ("a list", "[]", "not a unokit"),
+    ("null", "null", "not a unokit"),
+    ("deep nesting", _DEEP, "nested too deeply"),
+    ("not JSON", "{'format': 1", "not JSON"),
+    ("not UTF-8", b'{"format": "\xff\xfe"}', "not UTF-8 text"),
+    ("a huge integer", '{"seed": ' + "9" * 5000 + "}", "not JSON"),
+    ("wrong types", _saved_game(hands=5), "hands = 5: expected a list"),
+    ("a seed as text", _saved_game(seed="1"), "seed = '1'"),
+    ("extra +4s", _with_hands(lambda h: h[1].extend(["W+4"] * 10)), "copies of W+4"),
+    ("an emptied draw pile", _saved_game(draw_pile=[]), "but deck = classic108 has"),
+    ("three hands of four", _with_hands(lambda h: h.pop()), "3 hands, but players = 4"),
+    ("colour 7", _saved_game(color=7), "color = 7"),
+    ("after_draw, nothing drawn", _saved_game(phase="after_draw"), "drawn: null"),
+    ("current 99", _saved_game(current=99), "current = 99"),
+    ("a state that is a list", {**_saved_game(), "state": []}, "must be an object"),
+    ("an unknown bot", {**_saved_game(), "bots": "genius"}, "bots = 'genius'"),
+    ("an unknown language", {**_saved_game(), "lang": "fr"}, "lang = 'fr'"),
+    ("a bad save seed", {**_saved_game(), "seed": -4}, "seed = -4"),
+    ("no state", {"format": "unokit-save-1"}, "missing key 'state'"),
+    ("a directory", None, "Is a directory"),
+    ("a missing file", None, "No such file or directory"),
+]
+
+
+def _bad_file(tmp_path: Path, name: str, content: bytes | str | dict[str, Any] | None) -> Path:
+    path = tmp_path / "bad.json"
+    if name == "a directory":
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    elif isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    elif content is not None:
+        path.write_text(json.dumps(content), encoding="utf-8")
+    return path
+
+
+def _refused_in_one_line(result: Any, path: Path, message: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert str(path) in lines[0]
+    assert message in lines[0], lines[0]
+
+
+@pytest.mark.parametrize(("name", "content", "message"), BAD_FILES, ids=[b[0] for b in BAD_FILES])
+def test_replay_refuses_a_bad_file_in_one_line(
+    tmp_path: Path, name: str, content: bytes | str | dict[str, Any] | None, message: str
+) -> None:
+    path = _bad_file(tmp_path, name, content)
+    result = runner.invoke(app, ["replay", str(path)])
+    _refused_in_one_line(result, path, message)
+    assert lines_start(result, "error: cannot replay")
+
+
+@pytest.mark.parametrize(("name", "content", "message"), BAD_FILES, ids=[b[0] for b in BAD_FILES])
+def test_play_resume_refuses_a_bad_file_in_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    content: bytes | str | dict[str, Any] | None,
+    message: str,
+) -> None:
+    from unokit.tui.app import UnoApp
+
+    def never(self: UnoApp) -> None:
+        raise AssertionError("a bad saved game started the terminal game")
+
+    monkeypatch.setattr(UnoApp, "run", never)
+    path = _bad_file(tmp_path, name, content)
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    _refused_in_one_line(result, path, message)
+    assert lines_start(result, "error: cannot resume")
+
+
+def lines_start(result: Any, text: str) -> bool:
+    return bool(result.output.startswith(text))
+
+
+def _record(moves: list[str]) -> dict[str, Any]:
+    return {
+        "format": "unokit-record-1",
+        "rules": {"players": 2},
+        "seed": 3,
+        "table": None,
+        "moves": moves,
+    }
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        (_record(["9: draw"]), "moves[0]: '9: draw' is not allowed"),
+        (_record(["0: fly"]), "moves[0]: '0: fly': unknown move 'fly'"),
+        (_record([7]), "moves[0] = 7"),
+        ({**_record([]), "rules": {"stacking": "maybe"}}, "rules: stacking = 'maybe'"),
+        ({**_record([]), "table": {"format": "unokit-state-1"}}, "table: missing key 'rules'"),
+        ({**_record([]), "moves": None}, "moves = null: expected a list"),
+    ],
+)
+def test_replay_refuses_a_bad_record_before_printing_anything(
+    tmp_path: Path, record: dict[str, Any], message: str
+) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    _refused_in_one_line(result, path, message)
+
+
+def test_replay_of_a_record_and_of_a_saved_game(tmp_path: Path) -> None:
+    game = Game(Rules(players=3), seed=4)
+    for _ in range(10):
+        seat = game.current
+        game.apply(seat, game.legal_moves(seat)[0])
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(game.record()), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(record)])
+    assert result.exit_code == 0, result.output
+    assert " 10. " in result.output
+    saved = tmp_path / "save.json"
+    save = {"format": "unokit-save-1", "bots": "basic", "lang": "en", "seed": 4}
+    saved.write_text(json.dumps({**save, "state": game.to_dict()}), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert " 10. " in result.output
+
+
+def test_play_resume_of_a_good_saved_game_starts_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from unokit.tui.app import UnoApp
+
+    started: list[UnoApp] = []
+    monkeypatch.setattr(UnoApp, "run", lambda self: started.append(self))
+    path = tmp_path / "save.json"
+    save = _saved_game()
+    path.write_text(json.dumps(save), encoding="utf-8")
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 0, result.output
+    (application,) = started
+    assert application.game == Game.from_dict(save["state"])
+    assert (application.level, application.lang, application.seed) == ("basic", "en", 5)

@@ -8,7 +8,14 @@ True
 """
 
 from unokit.cards import Card, Color, Rank
-from unokit.errors import IllegalMoveError, NotationError, RulesError, ScenarioError, UnoError
+from unokit.errors import (
+    IllegalMoveError,
+    NotationError,
+    RulesError,
+    ScenarioError,
+    StateError,
+    UnoError,
+)
 from unokit.events import Event
 from unokit.game import Game, Phase, View
 from unokit.moves import (
@@ -55,6 +62,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "ScenarioError",
+    "StateError",
     "Timeout",
     "UnoError",
     "View",

@@ -4,11 +4,19 @@
 - :class:`RulesError`: an unknown option, a bad value, or options that cannot be combined.
 - :class:`IllegalMoveError`: a well-formed move the rules do not allow now.
 - :class:`ScenarioError`: a scenario file that cannot be read or set up.
+- :class:`StateError`: a saved state, game record or described table that cannot be loaded.
 """
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "NotationError", "RulesError", "ScenarioError", "UnoError"]
+__all__ = [
+    "IllegalMoveError",
+    "NotationError",
+    "RulesError",
+    "ScenarioError",
+    "StateError",
+    "UnoError",
+]
 
 
 class UnoError(ValueError):
@@ -33,3 +41,8 @@ class ScenarioError(UnoError):
     def __init__(self, message: str, line: int | None = None) -> None:
         self.line = line
         super().__init__(f"line {line}: {message}" if line else message)
+
+
+class StateError(UnoError):
+    """A saved game state, game record or described table that cannot be loaded or set up; the
+    message names the field and says what is wrong with it."""

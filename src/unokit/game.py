@@ -24,7 +24,7 @@ from typing import Any
 
 from unokit import legality, play, rounds
 from unokit.cards import COLOR_OF, Card, Color, deck_cards
-from unokit.errors import IllegalMoveError
+from unokit.errors import IllegalMoveError, StateError, UnoError
 from unokit.events import Event
 from unokit.moves import (
     REFEREE,
@@ -235,13 +235,13 @@ class Game:
         start card is turned up from the draw pile as in a real deal. Cards the table does not
         place stay out of this round (the next deal gathers the whole deck). A seat holding
         one card that has not called UNO may be caught until the next action. Raises
-        :class:`RulesError`/``ValueError`` with the reason when the table is impossible.
+        :class:`~unokit.errors.StateError` with the reason when the table is impossible.
         """
         from unokit.cards import DECKS
 
         n = rules.players
         if len(hands) != n:
-            raise ValueError(f"the table has {len(hands)} hands but players = {n}")
+            raise StateError(f"the table has {len(hands)} hands but players = {n}")
         placed = [c for h in hands for c in h] + list(draw_pile) + list(discard or [])
         allowed = DECKS[rules.deck]
         counts: dict[Card, int] = {}
@@ -249,15 +249,15 @@ class Game:
             counts[card] = counts.get(card, 0) + 1
         for card, k in counts.items():
             if k > allowed.get(card, 0):
-                raise ValueError(
+                raise StateError(
                     f"the table holds {k} copies of {card.code}, but deck = {rules.deck} has "
                     f"{allowed.get(card, 0)}"
                 )
         for name, seat in (("current", current), ("dealer", dealer)):
             if seat is not None and not 0 <= seat < n:
-                raise ValueError(f"{name} = {seat} is not a seat (0 to {n - 1})")
+                raise StateError(f"{name} = {seat} is not a seat (0 to {n - 1})")
         if direction not in (1, -1):
-            raise ValueError("direction must be cw or ccw")
+            raise StateError("direction must be cw or ccw")
         game = cls.__new__(cls)
         game._setup(rules, seed)
         game.round_no = 1
@@ -269,20 +269,20 @@ class Game:
         game.current = current
         if scores is not None:
             if len(scores) != n:
-                raise ValueError(f"scores has {len(scores)} entries but players = {n}")
+                raise StateError(f"scores has {len(scores)} entries but players = {n}")
             game.scores = list(scores)
         for seat in uno_called:
             if not 0 <= seat < n:
-                raise ValueError(f"uno_called: {seat} is not a seat")
+                raise StateError(f"uno_called: {seat} is not a seat")
             if len(game.hands[seat]) > 2:
-                raise ValueError(f"uno_called: seat {seat} holds {len(game.hands[seat])} cards")
+                raise StateError(f"uno_called: seat {seat} holds {len(game.hands[seat])} cards")
             game._called[seat] = True
         for seat in range(n):
             if len(game.hands[seat]) == 1 and not game._called[seat]:
                 game._window[seat] = True
         if not game.discard:
             if not game.draw_pile:
-                raise ValueError("the table has no discard pile and no draw pile to turn from")
+                raise StateError("the table has no discard pile and no draw pile to turn from")
             if dealer is None:
                 game.dealer = (current - 1) % n
             rounds.turn_start_card(game)
@@ -292,17 +292,17 @@ class Game:
             top = game.discard[-1]
             if COLOR_OF[top] < 0:
                 if color is None:
-                    raise ValueError(f"the top card {top.code} is a wild: give its colour")
+                    raise StateError(f"the top card {top.code} is a wild: give its colour")
                 game.color = int(color)
             else:
                 if color is not None and int(color) != COLOR_OF[top]:
-                    raise ValueError(
+                    raise StateError(
                         f"color = {color.label} does not match the top card {top.code}"
                     )
                 game.color = COLOR_OF[top]
         for seat in range(n):
             if not game.hands[seat] and game.phase < Phase.ROUND_OVER:
-                raise ValueError(f"seat {seat} holds no card: the round would be over")
+                raise StateError(f"seat {seat} holds no card: the round would be over")
         game._origin = game.to_dict()
         return game
 
@@ -796,75 +796,12 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
-        """Load a state written by :meth:`to_dict`."""
-        from unokit.notation import parse_card, parse_move
+        """Load a state written by :meth:`to_dict`. Every field is checked (types, ranges,
+        cards adding up to the deck, seats, phase): anything else raises
+        :class:`~unokit.errors.StateError` naming the field (:mod:`unokit.loading`)."""
+        from unokit.loading import load_state
 
-        def cards(codes: list[str]) -> list[Card]:
-            return [parse_card(c) for c in codes]
-
-        if data.get("format") != "unokit-state-1":
-            raise ValueError("not a unokit state (expected format 'unokit-state-1')")
-        game = cls.__new__(cls)
-        rules = Rules.from_dict(data["rules"])
-        game._setup(rules, int(data["seed"]))
-        game._rng.state = int(data["rng"])
-        game.hands = [cards(h) for h in data["hands"]]
-        game.draw_pile = cards(data["draw_pile"])
-        game.discard = cards(data["discard"])
-        game.color = int(data["color"])
-        game.direction = int(data["direction"])
-        game.current = int(data["current"])
-        game.dealer = int(data["dealer"])
-        game.phase = Phase[data["phase"].upper()]
-        game.pending_draw = int(data["pending_draw"])
-        game._drawn = parse_card(data["drawn"]) if data["drawn"] else None
-        game._stack = [
-            StackEntry(
-                e["seat"],
-                parse_card(e["card"]),
-                e["honest"],
-                e["color"],
-                tuple(cards(e["hand"])),
-                parse_card(e["under"]) if e["under"] else None,
-            )
-            for e in data["stack"]
-        ]
-        j = data["jump"]
-        game._jump = (
-            None
-            if j is None
-            else JumpWindow(
-                j["player"],
-                tuple(cards(j["cards"])),
-                j["direction"],
-                j["pending"],
-                j["stack"],
-                tuple(j["skipped"]),
-            )
-        )
-        game._tops = tuple(cards(data["tops"])) if data["tops"] is not None else None
-        game.seating = list(data["seating"])
-        game._called = list(data["called"])
-        game._window = list(data["window"])
-        rev = data["revealed"]
-        game._revealed = (
-            None
-            if rev is None
-            else (rev["viewer"], {int(s): tuple(cards(h)) for s, h in rev["hands"].items()})
-        )
-        game.in_round = list(data["in_round"])
-        game.eliminated = list(data["eliminated"])
-        game.elimination_order = list(data["elimination_order"])
-        game.out_order = list(data["out_order"])
-        game.scores = list(data["scores"])
-        game.round_points = list(data["round_points"])
-        game.round_no = int(data["round_no"])
-        game.scored_rounds = int(data["scored_rounds"])
-        game.winner = data["winner"]
-        game.match_ranking = list(data["match_ranking"])
-        game.history = [parse_move(text) for text in data["history"]]
-        game._origin = data.get("origin")
-        return game
+        return load_state(data)
 
     def record(self) -> dict[str, Any]:
         """The game record: rules, seed, the described table if any, and every move, as JSON
@@ -886,19 +823,17 @@ class Game:
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Game:
-        """Replay a record written by :meth:`record`."""
+        """Replay a record written by :meth:`record`; a record that is malformed, or holds a
+        move that is not allowed when it comes, raises :class:`~unokit.errors.StateError`."""
+        from unokit.loading import load_record
         from unokit.notation import parse_move
 
-        if record.get("format") != "unokit-record-1":
-            raise ValueError("not a unokit game record (expected format 'unokit-record-1')")
-        if record.get("table") is not None:
-            game = cls.from_dict(record["table"])
-            game._origin = record["table"]
-        else:
-            game = cls(Rules.from_dict(record["rules"]), int(record["seed"]))
-        for text in record["moves"]:
-            seat, move = parse_move(text)
-            game.apply(seat, move)
+        game, moves = load_record(record)
+        for i, text in enumerate(moves):
+            try:
+                game.apply(*parse_move(text))
+            except UnoError as error:
+                raise StateError(f"moves[{i}]: {error}") from None
         return game
 
     def __eq__(self, other: object) -> bool:

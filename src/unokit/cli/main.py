@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from unokit.errors import RulesError, UnoError
+from unokit.errors import RulesError, StateError, UnoError
 from unokit.game import Game
 from unokit.notation import format_move
 from unokit.rng import SEED_LIMIT, Rng
@@ -410,30 +410,33 @@ def play(
 
     if lang not in LANGUAGES:
         _fail(f"--lang {lang!r}: expected one of {', '.join(LANGUAGES)}")
-    try:
-        if resume is not None:
-            data = json.loads(resume.read_text(encoding="utf-8"))
-            if data.get("format") != "unokit-save-1":
-                _fail(f"{resume} is not a unokit saved game")
-            game = Game.from_dict(data["state"])
-            application = UnoApp(
-                game=game,
-                seed=data.get("seed", 0),
-                bots=data.get("bots", bots),
-                lang=data.get("lang", lang),
-                bot_delay=delay,
-                save_path=resume,
-            )
-        else:
+    if resume is not None:
+        try:
+            game, saved_seed, saved_bots, saved_lang = _load_save(_read_json(resume), bots, lang)
+        except UnoError as error:
+            _fail(f"cannot resume {resume}: {_one_line(error)}")
+            return
+        application = UnoApp(
+            game=game,
+            seed=saved_seed,
+            bots=saved_bots,
+            lang=saved_lang,
+            bot_delay=delay,
+            save_path=resume,
+        )
+    else:
+        try:
             rules = _rules(preset, players, rule)
             chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
             application = UnoApp(
                 rules, chosen, bots=bots, lang=lang, bot_delay=delay, save_path=save
             )
-    except (UnoError, ValueError, OSError, KeyError) as error:
-        _fail(str(error))
-        return
+        except (UnoError, ValueError, OSError, KeyError) as error:
+            _fail(str(error))
+            return
     application.run()
+    if application.return_code:  # the game crashed (Textual has shown why): say so
+        raise typer.Exit(application.return_code)
 
 
 @app.command()
@@ -441,30 +444,95 @@ def replay(
     file: Annotated[Path, typer.Argument(help="a game record, or a saved game")],
     step: Annotated[bool, typer.Option(help="wait for Enter after each move")] = False,
 ) -> None:
-    """Step through a game's record, every ruling explained."""
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-        if data.get("format") == "unokit-save-1":
-            data = Game.from_dict(data["state"]).record()
-        moves = data["moves"]
-        start = dict(data, moves=[])
-        game = Game.from_record(start)
-    except (OSError, ValueError, KeyError, UnoError) as error:
-        _fail(f"cannot replay {file}: {error}")
-        return
+    """Step through a game's record, every ruling explained.
+
+    Exit status 2, with one line saying why, for a file that cannot be replayed."""
+    from unokit.loading import load_record
     from unokit.notation import parse_move
 
-    for event in game.deal_events:
+    try:
+        data = _read_json(file)
+        if isinstance(data, dict) and data.get("format") == _SAVE_FORMAT:
+            data = _load_save(data, "strong", "en")[0].record()
+        game, moves = load_record(data)
+        deal_events = game.deal_events
+        steps = []
+        for i, text in enumerate(moves):
+            try:
+                steps.append((text, game.apply(*parse_move(text))))
+            except UnoError as error:
+                raise StateError(f"moves[{i}]: {error}") from None
+    except UnoError as error:
+        _fail(f"cannot replay {file}: {_one_line(error)}")
+        return
+    for event in deal_events:
         console.print(f"  [dim]{escape(event.text)}[/]")
-    for i, text in enumerate(moves, 1):
-        seat, move = parse_move(text)
-        events = game.apply(seat, move)
+    for i, (text, events) in enumerate(steps, 1):
         console.print(f"[bold]{i:>4}. {escape(text)}[/]")
         for event in events:
             console.print(f"        {escape(event.text)}")
         if step:
             input()
     console.print(f"[bold green]scores {game.scores}[/]")
+
+
+_SAVE_FORMAT = "unokit-save-1"  # written by unokit.tui.app.UnoApp.save
+_SAVE_KEYS = ("format", "bots", "lang", "seed", "state")
+_MAX_FILE_BYTES = 64 * 2**20
+
+
+def _one_line(error: Exception) -> str:
+    return " ".join(str(error).split())
+
+
+def _read_json(path: Path) -> Any:
+    """The data of a JSON file (a saved game, a record); StateError saying why it cannot be
+    read: missing, a directory, too large, not UTF-8, not JSON, nested too deeply."""
+    try:
+        with path.open("rb") as file:
+            raw = file.read(_MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise StateError(error.strerror or type(error).__name__) from None
+    if len(raw) > _MAX_FILE_BYTES:
+        raise StateError(f"larger than {_MAX_FILE_BYTES // 2**20} MiB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise StateError(f"not UTF-8 text (byte {error.start})") from None
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise StateError("not JSON unokit reads: nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, an integer of too many digits
+        raise StateError(f"not JSON: {error}") from None
+
+
+def _load_save(data: Any, bots: str, lang: str) -> tuple[Game, int, str, str]:
+    """A saved game (:meth:`UnoApp.save`): the game, its seed, bot level and language, every
+    field checked (``bots``/``lang``: where the file names none)."""
+    from unokit.bots import BOT_LEVELS
+    from unokit.loading import show
+    from unokit.tui.i18n import LANGUAGES
+
+    if not isinstance(data, dict) or data.get("format") != _SAVE_FORMAT:
+        raise StateError(
+            f"not a unokit saved game (expected an object with format {_SAVE_FORMAT!r})"
+        )
+    for key in data:
+        if key not in _SAVE_KEYS:
+            raise StateError(f"unknown key {show(key)}")
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise StateError(f"seed = {show(seed)}: expected a whole number from 0 to 2**64-1")
+    bots = data.get("bots", bots)
+    if not isinstance(bots, str) or bots not in BOT_LEVELS:
+        raise StateError(f"bots = {show(bots)}: expected one of {', '.join(BOT_LEVELS)}")
+    lang = data.get("lang", lang)
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise StateError(f"lang = {show(lang)}: expected one of {', '.join(LANGUAGES)}")
+    if "state" not in data:
+        raise StateError("missing key 'state'")
+    return Game.from_dict(data["state"]), seed, bots, lang
 
 
 @app.command("rules")
