@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest scenarios simulate bench clean
+.PHONY: run test lint typecheck pytest sanitize scenarios simulate bench clean
 
 $(STAMP): pyproject.toml setup.py src/unokit/_fastplay.c
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,8 @@ $(STAMP): pyproject.toml setup.py src/unokit/_fastplay.c
 run: $(STAMP)
 	$(BIN)/unokit play --players 4 --bots strong
 
-## test: lint, type-check the core, and run the whole test suite
-test: lint typecheck pytest
+## test: lint, type-check the core, run the whole test suite, and the C tests under sanitizers
+test: lint typecheck pytest sanitize
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -28,6 +28,25 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 --doctest-modules src/unokit tests
+
+## sanitize: the C accelerator built with AddressSanitizer + UBSan (apart, in build/sanitize),
+## its differential and probe tests run against that build (the ASan runtime must load first)
+SAN_CC    ?= gcc
+SAN_DIR   := build/sanitize
+SAN_SO    := $(SAN_DIR)/_fastplay.so
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+             -fno-sanitize-recover=all -UNDEBUG -shared -fPIC
+sanitize: $(STAMP)
+	@mkdir -p $(SAN_DIR)
+	$(SAN_CC) $(SAN_FLAGS) -I"$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
+		src/unokit/_fastplay.c -o $(SAN_SO)
+	@test -e "$$($(SAN_CC) -print-file-name=libasan.so)" || \
+		{ echo "make sanitize: $(SAN_CC) has no libasan.so (Debian: apt-get install build-essential)"; exit 1; }
+	LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
+	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	UNOKIT_FASTPLAY_SO=$(SAN_SO) PYTHONPATH=. \
+	$(BIN)/pytest -n 2 --capture=sys -p tests.fastplay_sanitized \
+		tests/test_fastplay.py tests/test_fastplay_probe.py
 
 scenarios: $(STAMP)
 	$(BIN)/unokit judge examples/scenarios/*.toml
@@ -42,4 +61,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis $(SAN_DIR)
