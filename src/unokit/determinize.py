@@ -66,9 +66,7 @@ def sample_game(view: View, rng: Rng) -> Game:
     game.pending_draw = view.pending_draw
     game._drawn = view.drawn_card
     game._jump = view.jump
-    game._tops = None
-    if view.jump is not None and len(view.jump.cards) > 1 and view.jump.cards[-1] == view.top:
-        game._tops = view.jump.cards
+    game._tops = view.group or None
     game._stack = []
     for seat, card, under_color in view.stack:
         held = game.hands[seat]

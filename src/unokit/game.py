@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from unokit import legality, play, rounds
@@ -82,6 +82,8 @@ class View:
     round_no: int = 1
     eliminated: tuple[bool, ...] = ()
     seating: tuple[int, ...] = ()
+    #: after a sum jump-in, its cards: the next player may follow any one of them (§7.6)
+    group: tuple[Card, ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -168,7 +170,10 @@ class Game:
         rules = rules or Rules()
         self._setup(rules, seed)
         rounds.select_first_dealer(self)
-        rounds.deal(self)
+        try:
+            rounds.deal(self)
+        except _RoundEnded:  # the start +2 ran the draw pile out under void_round (001)
+            pass
         self.deal_events = self._events
         self._events = []
 
@@ -285,7 +290,21 @@ class Game:
                 raise StateError("the table has no discard pile and no draw pile to turn from")
             if dealer is None:
                 game.dealer = (current - 1) % n
-            rounds.turn_start_card(game)
+            if not rounds.can_turn_start_card(game):
+                raise StateError(
+                    "the draw pile holds no card that can be turned up as the start card ("
+                    + (
+                        "under start_card = redraw_until_number: a number card, or a skip or "
+                        "reverse on top"
+                        if rules.start_card == "redraw_until_number"
+                        else "every card in it is a W+4"
+                    )
+                    + "): give a discard pile or other cards"
+                )
+            try:
+                rounds.turn_start_card(game)
+            except _RoundEnded:
+                pass
             game.deal_events = game._events
             game._events = []
         else:
@@ -397,7 +416,10 @@ class Game:
         refuses: a card the seat holds, played on its own turn, that the rules do not allow."""
         if self.rules.misplay == "reject" or not isinstance(move, Play):
             return False
-        if seat != self.current or self.phase > Phase.AFTER_DRAW or not 0 <= seat < self.n:
+        # any phase of the seat's own turn but naming the start card's colour (RULES.md §7.9)
+        if seat != self.current or self.phase > Phase.PENALTY or not 0 <= seat < self.n:
+            return False
+        if self.phase == Phase.CHOOSE_COLOR:
             return False
         hand = list(self.hands[seat])
         for card in move.cards:
@@ -413,16 +435,29 @@ class Game:
 
         Under ``misplay = penalty_end_turn``/``penalty_continue`` a wrong play by the seat whose
         turn it is is not refused but penalised (:meth:`is_misplay`)."""
+        written = move
         move = legality.normalize(move)
+        if type(move) is Play and move.more:
+            # several cards go down in the order written, the last on top (RULES.md §7.6)
+            assert isinstance(written, Play)
+            move = replace(move, card=written.card, more=written.more)
         misplay = False
         if not self.is_legal(seat, move):
             misplay = self.is_misplay(seat, move)
             if not misplay:
                 raise IllegalMoveError(self._why_illegal(seat, move))
+        # a deal is all-or-nothing: if it fails, the finished round stays as it was
+        backup = self.copy() if type(move) is Deal else None
         events: list[Event] = []
         self._events = events
         self._revealed = None
         self._legal = {}  # the state changes from here on
+        called = self._called
+        if True in called:  # a call made before the second-to-last card lapses (RULES.md §6)
+            hands = self.hands
+            for s in range(self.n):
+                if called[s] and s != seat and len(hands[s]) > 1:
+                    called[s] = False
         try:
             if misplay:
                 assert isinstance(move, Play)
@@ -431,6 +466,12 @@ class Game:
                 self._dispatch(seat, move)
         except _RoundEnded:
             pass
+        except Exception:
+            if backup is not None:
+                for name in Game.__slots__:
+                    setattr(self, name, getattr(backup, name))
+                self._events = []
+            raise
         self.history.append((seat, move))
         self._events = []
         self._legal = {}
@@ -490,14 +531,27 @@ class Game:
         self._emit("timeout", seat, (len(got), self.current), "turn_time_limit", private=seat)
 
     def _misplay(self, seat: int, move: Play) -> None:
+        """A wrong play penalised (RULES.md §7.9): the card goes back, the player draws 1, and
+        either the turn passes (with any pending penalty taken too) or it goes on as it was:
+        still facing the penalty, or still after a draw (only the drawn card may be played).
+        It is the player's action: it closes the catch window like a draw (000)."""
         why = legality.reason(self, seat, move)
         self._jump = None
+        if self.rules.catch_window == "until_next_action":
+            self._window = [False] * self.n
+        end = self.rules.misplay == "penalty_end_turn"
+        phase = self.phase
         got = self._draw(seat, 1)
+        after = self._next(seat) if end else seat
+        pending = self.pending_draw if phase == Phase.PENALTY else 0
+        self._emit("misplay", seat, (move.card, why, len(got), after, pending), "misplay")
+        if not end:
+            return
+        if phase == Phase.PENALTY:
+            play.take_penalty(self, seat)
         self._drawn = None
         self.phase = Phase.PLAY
-        if self.rules.misplay == "penalty_end_turn":
-            self.current = self._next(seat)
-        self._emit("misplay", seat, (move.card, why, len(got), self.current), "misplay")
+        self.current = self._next(seat)
 
     def _emit(
         self,
@@ -603,10 +657,9 @@ class Game:
             self._false_uno(seat)
 
     def _may_precall(self, seat: int) -> bool:
-        """Holding two cards on your turn with one to play, you may call before playing."""
-        if seat != self.current or self.phase > Phase.AFTER_DRAW:
-            return False
-        return any(isinstance(m, Play) for m in legality.legal_moves(self, seat))
+        """Holding two cards, a seat that could legally play a card now (its turn, or a
+        jump-in) may call UNO before playing its second-to-last card (RULES.md §6, 001)."""
+        return any(type(m) is Play for m in self.legal_moves(seat))
 
     def _false_uno(self, seat: int) -> None:
         got = self._draw(seat, self.rules.false_uno_penalty)
@@ -658,6 +711,7 @@ class Game:
             round_no=self.round_no,
             eliminated=tuple(self.eliminated),
             seating=tuple(self.seating),
+            group=self._tops or (),
         )
 
     def waiting_seats(self) -> list[int]:
@@ -740,6 +794,7 @@ class Game:
                 "color": e.color,
                 "hand": codes(e.hand),
                 "under": e.under.code if e.under is not None else None,
+                "tops": codes(e.tops),
             }
             for e in self._stack
         ]
