@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+import subprocess
+import sys
+import typing
 from pathlib import Path
 
 import pytest
 
 from unokit import OPTIONS, PRESETS, Rules, RulesError
+from unokit.cards import DECKS
+from unokit.rules import OptionSpec, options_markdown
+
+ROOT = Path(__file__).resolve().parents[1]
 
 _SHARED = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
 # the specification; docs/RULES.md is the copy this code was written against
@@ -17,11 +25,113 @@ RULES_MD = (
 )
 
 
-def test_every_option_is_a_field_and_the_defaults_agree() -> None:
-    fields = {f.name: f.default for f in dataclasses.fields(Rules)}
-    assert list(fields) == list(OPTIONS)
+def test_each_option_is_defined_once_as_a_field_of_rules() -> None:
+    """OPTIONS is derived from the fields: the type gives the values, the field the default,
+    its metadata the meaning, source and section."""
+    fields = dataclasses.fields(Rules)
+    hints = typing.get_type_hints(Rules)
+    assert list(OPTIONS) == [f.name for f in fields]
+    for f in fields:
+        spec = OPTIONS[f.name]
+        assert spec.default == f.default == getattr(Rules(), f.name)
+        assert (spec.meaning, spec.source, spec.section) == (
+            f.metadata["meaning"],
+            f.metadata["source"],
+            f.metadata["section"],
+        )
+        assert spec.meaning and spec.source and spec.section, f.name
+        if spec.kind == "choice":
+            assert spec.choices == typing.get_args(hints[f.name])
+            assert spec.default == spec.choices[0], f"{f.name}: RULES.md lists the default first"
+        elif spec.kind == "int":
+            assert spec.low <= spec.default <= spec.high, f.name
+        spec.check(spec.default)
+
+
+def test_the_values_of_each_option_are_those_of_rules_md() -> None:
+    """Every value list of RULES.md (table rows, and "(`option`: `a`, `b`)" headings) is the
+    option's values, default first."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    listed: dict[str, list[str]] = {}
+    for m in re.finditer(r"^\| `([a-z0-9_]+)` \| ([^|]*) \|", text, flags=re.M):
+        listed[m.group(1)] = re.findall(r"`([a-z0-9_]+)`", m.group(2))
+    for m in re.finditer(r"\(`([a-z_]+)`: ((?:`[a-z0-9_]+`(?:, )?)+)\)", text):
+        listed[m.group(1)] = re.findall(r"`([a-z0-9_]+)`", m.group(2))
+    cards = text[text.index("## 1.") : text.index("## 2.")]
+    decks = re.findall(r"^\| `([a-z0-9]+)`(?: \(default\))? \| ", cards, flags=re.M)
+    assert OPTIONS["deck"].choices == tuple(decks) == tuple(DECKS)
+    checked = 0
     for name, spec in OPTIONS.items():
-        assert fields[name] == spec.default, name
+        values = listed.get(name)
+        if not values:
+            continue
+        checked += 1
+        if spec.kind == "choice":
+            assert tuple(values) == spec.choices, name
+        elif spec.kind == "bool":
+            assert sorted(values) == ["false", "true"], name
+            assert values[0] == str(spec.default).lower(), name
+    assert checked >= 20, "the patterns found RULES.md's value lists"
+
+
+def test_mypy_catches_a_misspelt_option_value(tmp_path: Path) -> None:
+    """Option values are Literal types: under mypy --strict (strict_equality) comparing an
+    option with a value it can never have is an error, and so is building Rules with it."""
+    snippet = tmp_path / "misspelt.py"
+    snippet.write_text(
+        "from unokit.rules import Rules, Scoring\n"
+        "\n"
+        'a = Rules().stacking == "same_knd"\n'
+        'b = Rules(stacking="same_knd")\n'
+        'c = Rules().stacking == "same_kind" and Rules().deck != "pairs"\n'
+        'd: tuple[Scoring, ...] = ("chips", "nett")\n',
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--config-file=",
+            "--follow-imports=silent",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            str(snippet),
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MYPYPATH": str(ROOT / "src")},
+        check=False,
+    )
+    errors = {
+        int(line.split(":")[1]): line
+        for line in result.stdout.splitlines()
+        if line.startswith(str(snippet)) and ": error:" in line
+    }
+    assert sorted(errors) == [3, 4, 6], result.stdout + result.stderr
+    assert "Non-overlapping equality check" in errors[3]
+    assert "[comparison-overlap]" in errors[3]
+    assert "Literal['same_knd']" in errors[4] and "[arg-type]" in errors[4]
+    assert "Literal['nett']" in errors[6]
+
+
+def test_options_reference_is_up_to_date() -> None:
+    """docs/options.md is generated from the option definitions."""
+    committed = (ROOT / "docs" / "options.md").read_text(encoding="utf-8")
+    assert committed == options_markdown(), (
+        "docs/options.md is out of date: run `unokit rules --markdown > docs/options.md`"
+    )
+    for spec in OPTIONS.values():
+        assert f"| `{spec.name}` |" in committed
+
+
+def test_option_spec_describes_each_kind() -> None:
+    assert OPTIONS["stacking"].allowed() == "one of off, same_kind, two_under_four, any"
+    assert OPTIONS["seven_zero"].allowed() == "true or false"
+    assert OPTIONS["players"].allowed() == "a whole number from 2 to 10"
+    assert OPTIONS["custom_effect"].allowed().startswith("one of none, ")
+    assert isinstance(OPTIONS["deck"], OptionSpec)
 
 
 def test_every_option_named_in_rules_md_is_known() -> None:

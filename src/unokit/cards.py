@@ -16,13 +16,14 @@ True
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 __all__ = [
     "COLORS",
     "DECKS",
     "Card",
     "Color",
+    "DeckName",
     "Rank",
     "card_points",
     "deck_cards",
@@ -230,8 +231,11 @@ def _pairs() -> dict[Card, int]:
     return {card: 2 if n == 1 else n for card, n in counts.items()}
 
 
+#: the decks of RULES.md §1, default first (the values of the rule option ``deck``)
+DeckName = Literal["classic108", "classic112", "swimming112", "pairs"]
+
 #: deck name -> how many copies of each card (RULES.md §1)
-DECKS: dict[str, dict[Card, int]] = {
+DECKS: dict[DeckName, dict[Card, int]] = {
     "classic108": _classic108(),
     "classic112": _with(_classic108(), {Rank.WILD_SHUFFLE_HANDS: 1, Rank.WILD_CUSTOMIZABLE: 3}),
     "swimming112": _with(_classic108(), {Rank.WILD_CUSTOMIZABLE: 2, Rank.WILD_SWIMMING: 2}),
@@ -239,20 +243,20 @@ DECKS: dict[str, dict[Card, int]] = {
 }
 
 #: points of the special wilds per deck (000: 40 in classic112; 002: 50 in swimming112)
-_SPECIAL_WILD_POINTS = {"classic112": 40, "swimming112": 50}
+_SPECIAL_WILD_POINTS: dict[DeckName, int] = {"classic112": 40, "swimming112": 50}
 
 
-def deck_counts(deck: str) -> dict[Card, int]:
+def deck_counts(deck: DeckName) -> dict[Card, int]:
     """Copies of each card in the named deck."""
     return dict(DECKS[deck])
 
 
-def deck_cards(deck: str) -> list[Card]:
+def deck_cards(deck: DeckName) -> list[Card]:
     """Every card of the named deck, in a fixed order (shuffle it with the game's generator)."""
     return [card for card, n in DECKS[deck].items() for _ in range(n)]
 
 
-def card_points(card: Card, deck: str = "classic108") -> int:
+def card_points(card: Card, deck: DeckName = "classic108") -> int:
     """Points a card is worth in a hand at the end of a round (RULES.md §1).
 
     >>> card_points(Card.parse("R7")), card_points(Card.parse("GS")), card_points(Card.parse("W"))

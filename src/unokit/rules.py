@@ -1,5 +1,11 @@
 """The rules configuration: every option of RULES.md, its values, default, meaning and source.
 
+Each option is defined once, as a field of :class:`Rules`: its type (a ``Literal`` of the allowed
+strings, ``bool``, or ``int`` with a range), its default, and in the field's metadata its meaning,
+the seed documents it comes from and its RULES.md section. :data:`OPTIONS` (what validation,
+``unokit rules`` and docs/options.md use) is derived from those fields, and ``mypy --strict``
+checks every comparison of an option with a value: ``rules.stacking == "same_knd"`` is an error.
+
 A :class:`Rules` is frozen; build one from keywords, a dict or a TOML table, starting from a
 preset. Unknown options, bad values and combinations that make no sense are refused with a
 :class:`~unokit.errors.RulesError` naming the option, the value and what is allowed.
@@ -18,19 +24,76 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+import typing
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from unokit.cards import DECKS
+from unokit.cards import DECKS, DeckName
 from unokit.errors import RulesError
 
-__all__ = ["OPTIONS", "PRESETS", "OptionSpec", "Rules"]
+__all__ = [
+    "OPTIONS",
+    "PRESETS",
+    "AfterDraw",
+    "CatchWindow",
+    "DealerDrawActions",
+    "DealerSelection",
+    "Deck",
+    "Deflect",
+    "DrawWithPlayable",
+    "EmptyDrawPile",
+    "JumpIn",
+    "JumpInStacking",
+    "Misplay",
+    "MultiPlay",
+    "NextDealer",
+    "OptionSpec",
+    "RoundEnd",
+    "Rules",
+    "Scoring",
+    "StackChallenge",
+    "Stacking",
+    "StartCard",
+    "StartReverse",
+    "Wd4Rule",
+]
+
+# -- the values of each choice option, in RULES.md order (default first) ----------------------
+
+#: the decks are defined with their contents, in unokit.cards
+Deck = DeckName
+DealerSelection = Literal["draw_highest", "random", "previous_winner"]
+DealerDrawActions = Literal["count_zero", "redraw"]
+NextDealer = Literal["rotate_left", "previous_winner", "draw_highest"]
+StartCard = Literal["apply_effects", "redraw_until_number"]
+StartReverse = Literal["dealer_right", "dealer_left"]
+DrawWithPlayable = Literal["allowed", "forbidden"]
+AfterDraw = Literal["may_play", "must_play"]
+EmptyDrawPile = Literal["reshuffle", "void_round"]
+Wd4Rule = Literal["no_matching_color", "no_playable_card", "anytime"]
+CatchWindow = Literal["until_next_action", "until_next_play"]
+Stacking = Literal["off", "same_kind", "two_under_four", "any"]
+StackChallenge = Literal["last", "all"]
+Deflect = Literal["off", "named_color", "any_color"]
+JumpIn = Literal["off", "identical", "identical_any"]
+JumpInStacking = Literal["new", "old"]
+MultiPlay = Literal["off", "identical_pair", "same_rank"]
+Misplay = Literal["reject", "penalty_end_turn", "penalty_continue"]
+RoundEnd = Literal["first_out", "rank_all"]
+Scoring = Literal[
+    "winner_takes", "low_wins", "chips", "net", "eliminate_high", "eliminate_threshold", "none"
+]
+#: a name registered in :data:`unokit.effects.CUSTOM_EFFECTS` (pluggable, so not a Literal)
+EffectName = str
 
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """What one option may be: a choice of strings, a boolean, or an integer range."""
+    """What one option may be: a choice of strings, a boolean, an integer range, or an effect.
+
+    Derived from the :class:`Rules` field that defines the option; never written by hand.
+    """
 
     name: str
     default: Any
@@ -40,16 +103,7 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = 0
-
-    @property
-    def kind(self) -> str:
-        if self.choices:
-            return "choice"
-        if isinstance(self.default, bool):
-            return "bool"
-        if self.name == "custom_effect":
-            return "effect"
-        return "int"
+    kind: str = "int"
 
     def allowed(self) -> str:
         """Human description of the allowed values."""
@@ -86,357 +140,236 @@ class OptionSpec:
         return value
 
 
-def _choice(name: str, choices: str, meaning: str, source: str, section: str) -> OptionSpec:
-    values = tuple(choices.split())
-    return OptionSpec(name, values[0], meaning, source, section, choices=values)
-
-
-def _int(
-    name: str, default: int, low: int, high: int, meaning: str, source: str, section: str
-) -> OptionSpec:
-    return OptionSpec(name, default, meaning, source, section, low=low, high=high)
-
-
-def _bool(name: str, default: bool, meaning: str, source: str, section: str) -> OptionSpec:
-    return OptionSpec(name, default, meaning, source, section)
-
-
-_SPECS: list[OptionSpec] = [
-    # §1 cards
-    _choice(
-        "deck",
-        "classic108 classic112 swimming112 pairs",
-        "which cards are in the deck",
-        "000, 001, 002, 004",
-        "1",
-    ),
-    # §2 setup
-    _int("players", 4, 2, 10, "seats, numbered 0..n-1 clockwise", "all", "2"),
-    _int("hand_size", 7, 1, 15, "cards dealt to each player", "000, 002", "2"),
-    _choice(
-        "dealer_selection",
-        "draw_highest random previous_winner",
-        "how the first dealer is chosen",
-        "000, 001, 004",
-        "2",
-    ),
-    _choice(
-        "dealer_draw_actions",
-        "count_zero redraw",
-        "in draw_highest, a non-number card counts as 0 or is redrawn",
-        "000, 001, 004",
-        "2",
-    ),
-    _choice(
-        "next_dealer",
-        "rotate_left previous_winner draw_highest",
-        "dealer of the next round of a match",
-        "001",
-        "2",
-    ),
-    _choice(
-        "start_card",
-        "apply_effects redraw_until_number",
-        "what happens to a turned-up action or wild start card",
-        "000, 002",
-        "2",
-    ),
-    _choice(
-        "start_reverse",
-        "dealer_right dealer_left",
-        "who starts when the start card is a reverse",
-        "001, 002, 004",
-        "2",
-    ),
-    # §3 a turn
-    _choice(
-        "draw_with_playable",
-        "allowed forbidden",
-        "may you draw although you hold a playable card",
-        "000, 002, 004",
-        "3",
-    ),
-    _choice(
-        "after_draw",
-        "may_play must_play",
-        "a playable drawn card may be kept, or must be played",
-        "000, 002, 004",
-        "3",
-    ),
-    _bool(
-        "draw_until_playable",
-        False,
-        "draw until a playable card comes, instead of one card",
-        "004",
-        "3",
-    ),
-    _choice(
-        "empty_draw_pile",
-        "reshuffle void_round",
-        "when the draw pile runs out: reshuffle the discards, or abandon the round",
-        "000, 001, 002, 004",
-        "3",
-    ),
-    # §4 action cards
-    _bool(
-        "swimming_skips",
-        True,
-        "the player who swims for a blue card also loses the turn",
-        "002",
-        "4",
-    ),
-    OptionSpec(
-        "custom_effect",
-        "none",
-        "the extra effect of wild_customizable cards (a named, pluggable effect)",
-        "000, 002",
-        "4",
-    ),
-    # §5 wild draw four
-    _choice(
-        "wd4_rule",
-        "no_matching_color no_playable_card anytime",
-        "when playing +4 is honest",
-        "000, 002, 003, 004",
-        "5",
-    ),
-    _bool("challenge", True, "the next player may challenge a +4", "000, 001, 004", "5"),
-    _int("challenge_fail_extra", 2, 0, 20, "extra cards a failed challenger draws", "all", "5"),
-    # §6 UNO
-    _int(
-        "uno_penalty", 2, 0, 20, "cards drawn by a player caught not having called UNO", "all", "6"
-    ),
-    _choice(
-        "catch_window",
-        "until_next_action until_next_play",
-        "how long a missing UNO call can be caught",
-        "000, 002, 004",
-        "6",
-    ),
-    _int(
-        "false_catch_penalty",
-        0,
-        0,
-        20,
-        "0: a false catch is refused; else the false catcher draws this many",
-        "004",
-        "6",
-    ),
-    _int(
-        "false_uno_penalty",
-        0,
-        0,
-        20,
-        "0: a false UNO call is refused; else it costs this many cards",
-        "004",
-        "6",
-    ),
-    # §7 house rules
-    _choice(
-        "stacking",
-        "off same_kind two_under_four any",
-        "draw cards may be played on a pending draw penalty",
-        "000, 001, 003, 004",
-        "7.1",
-    ),
-    _choice(
-        "stack_challenge",
-        "last all",
-        "a challenge after stacked +4s: only the last +4, or every one",
-        "001, 003",
-        "7.1",
-    ),
-    _choice(
-        "deflect",
-        "off named_color any_color",
-        "a skip or reverse passes a pending penalty on",
-        "004",
-        "7.2",
-    ),
-    _choice(
-        "jump_in",
-        "off identical identical_any",
-        "out of turn, play a card identical to the top card",
-        "000, 001, 003, 004",
-        "7.3",
-    ),
-    _choice(
-        "jump_in_stacking",
-        "new old",
-        "a jump-in on a stack cancels the whole stack, or only the jumped card",
-        "003",
-        "7.3",
-    ),
-    _bool(
-        "seven_zero",
-        False,
-        "a 7 swaps hands with a chosen player; a 0 passes all hands",
-        "000, 003, 004",
-        "7.4",
-    ),
-    _choice(
-        "multi_play",
-        "off identical_pair same_rank",
-        "play several cards at once",
-        "001, 004",
-        "7.5",
-    ),
-    _bool(
-        "multi_play_same_color",
-        False,
-        "under same_rank, added cards must share the first card's colour",
-        "004",
-        "7.5",
-    ),
-    _bool(
-        "sum_jump_in",
-        False,
-        "out of turn, play number cards that add up to the top card",
-        "001",
-        "7.6",
-    ),
-    _bool("sum_jump_in_any_color", False, "sum jump-in cards may be of any colour", "001", "7.6"),
-    _bool("number_finish", False, "your last card must be a number card", "001, 004", "7.7"),
-    _bool(
-        "wild_multi",
-        False,
-        "a wild names a colour, peeks at a hand or trades three cards",
-        "001",
-        "7.8",
-    ),
-    _choice(
-        "misplay",
-        "reject penalty_end_turn penalty_continue",
-        "what an illegal play costs",
-        "001, 004",
-        "7.9",
-    ),
-    _int("turn_time_limit", 0, 0, 3600, "seconds per turn (0 = no limit)", "001", "7.10"),
-    _int("slow_play_penalty", 1, 0, 20, "cards drawn on a timeout", "001", "7.10"),
-    _int("teams", 0, 0, 5, "number of teams seated alternately (0 = none)", "001, 003", "7.11"),
-    _int(
-        "seat_change_every", 0, 0, 1000, "shuffle seats every N rounds (0 = never)", "001", "7.12"
-    ),
-    # §8 scoring
-    _choice(
-        "round_end",
-        "first_out rank_all",
-        "the round ends when one goes out, or plays on to a full ranking",
-        "000, 004",
-        "8",
-    ),
-    _choice(
-        "scoring",
-        "winner_takes low_wins chips net eliminate_high eliminate_threshold none",
-        "how rounds are scored and a match is won",
-        "000, 001, 002, 004",
-        "8",
-    ),
-    _int("target_score", 500, 1, 1_000_000, "match target", "all", "8"),
-    _int("rounds", 0, 0, 100_000, "rounds in a match for net and chips (0 = no limit)", "004", "8"),
-]
-
-#: every option by name, in RULES.md order
-OPTIONS: dict[str, OptionSpec] = {spec.name: spec for spec in _SPECS}
-
-#: presets as data: the options each sets over the defaults (RULES.md §9)
-PRESETS: dict[str, dict[str, Any]] = {
-    "official": {},
-    "casual": {"scoring": "none"},
-    "online": {
-        "stacking": "same_kind",
-        "jump_in": "identical_any",
-        "jump_in_stacking": "new",
-        "seven_zero": True,
-    },
-    "party": {
-        "stacking": "any",
-        "seven_zero": True,
-        "jump_in": "identical",
-        "draw_until_playable": True,
-        "challenge": False,
-        "wd4_rule": "anytime",
-    },
-    "table001": {
-        "dealer_draw_actions": "count_zero",
-        "start_reverse": "dealer_left",
-        "scoring": "low_wins",
-        "misplay": "penalty_end_turn",
-    },
-    "swimming": {
-        "deck": "swimming112",
-        "hand_size": 5,
-        "start_card": "redraw_until_number",
-        "wd4_rule": "no_playable_card",
-    },
-    "classic112": {"deck": "classic112"},
-    "teams": {"players": 4, "teams": 2},
-}
-
-PRESET_MEANINGS: dict[str, str] = {
-    "official": "every default: classic108, 7 cards, challenge on, no house rules, "
-    "winner_takes to 500",
-    "casual": "official with scoring none (first out wins)",
-    "online": "the licensed online game (003): stacking, jump-in, seven-zero",
-    "party": "the popular table mix: stacking any, seven-zero, jump-in, draw until playable, "
-    "+4 anytime",
-    "table001": "the conventions of rule book 001",
-    "swimming": "the 002 edition: swimming112 deck, 5 cards",
-    "classic112": "official with the classic112 deck",
-    "teams": "official, 4 players, 2 teams",
-}
+def _meta(meaning: str, source: str, section: str, low: int = 0, high: int = 0) -> dict[str, Any]:
+    """A :class:`Rules` field's metadata: what the option means, its seed documents, its RULES.md
+    section, and for an ``int`` option its range (a choice option's values are its ``Literal``
+    type)."""
+    return {"meaning": meaning, "source": source, "section": section, "low": low, "high": high}
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule option (RULES.md); defaults are the classic official game."""
+    """Every rule option (RULES.md), in its order; defaults are the classic official game.
 
-    deck: str = "classic108"
-    players: int = 4
-    hand_size: int = 7
-    dealer_selection: str = "draw_highest"
-    dealer_draw_actions: str = "count_zero"
-    next_dealer: str = "rotate_left"
-    start_card: str = "apply_effects"
-    start_reverse: str = "dealer_right"
-    draw_with_playable: str = "allowed"
-    after_draw: str = "may_play"
-    draw_until_playable: bool = False
-    empty_draw_pile: str = "reshuffle"
-    swimming_skips: bool = True
-    custom_effect: str = "none"
-    wd4_rule: str = "no_matching_color"
-    challenge: bool = True
-    challenge_fail_extra: int = 2
-    uno_penalty: int = 2
-    catch_window: str = "until_next_action"
-    false_catch_penalty: int = 0
-    false_uno_penalty: int = 0
-    stacking: str = "off"
-    stack_challenge: str = "last"
-    deflect: str = "off"
-    jump_in: str = "off"
-    jump_in_stacking: str = "new"
-    seven_zero: bool = False
-    multi_play: str = "off"
-    multi_play_same_color: bool = False
-    sum_jump_in: bool = False
-    sum_jump_in_any_color: bool = False
-    number_finish: bool = False
-    wild_multi: bool = False
-    misplay: str = "reject"
-    turn_time_limit: int = 0
-    slow_play_penalty: int = 1
-    teams: int = 0
-    seat_change_every: int = 0
-    round_end: str = "first_out"
-    scoring: str = "winner_takes"
-    target_score: int = 500
-    rounds: int = 0
+    Each field is the one definition of its option: type (allowed values), default, and meaning,
+    source and section (RULES.md §) as metadata.
+    """
+
+    # §1 cards
+    deck: Deck = field(
+        default="classic108",
+        metadata=_meta("which cards are in the deck", "000, 001, 002, 004", "1"),
+    )
+    # §2 setup
+    players: int = field(
+        default=4, metadata=_meta("seats, numbered 0..n-1 clockwise", "all", "2", low=2, high=10)
+    )
+    hand_size: int = field(
+        default=7, metadata=_meta("cards dealt to each player", "000, 002", "2", low=1, high=15)
+    )
+    dealer_selection: DealerSelection = field(
+        default="draw_highest",
+        metadata=_meta("how the first dealer is chosen", "000, 001, 004", "2"),
+    )
+    dealer_draw_actions: DealerDrawActions = field(
+        default="count_zero",
+        metadata=_meta(
+            "in draw_highest, a non-number card counts as 0 or is redrawn", "000, 001, 004", "2"
+        ),
+    )
+    next_dealer: NextDealer = field(
+        default="rotate_left", metadata=_meta("dealer of the next round of a match", "001", "2")
+    )
+    start_card: StartCard = field(
+        default="apply_effects",
+        metadata=_meta("what happens to a turned-up action or wild start card", "000, 002", "2"),
+    )
+    start_reverse: StartReverse = field(
+        default="dealer_right",
+        metadata=_meta("who starts when the start card is a reverse", "001, 002, 004", "2"),
+    )
+    # §3 a turn
+    draw_with_playable: DrawWithPlayable = field(
+        default="allowed",
+        metadata=_meta("may you draw although you hold a playable card", "000, 002, 004", "3"),
+    )
+    after_draw: AfterDraw = field(
+        default="may_play",
+        metadata=_meta(
+            "a playable drawn card may be kept, or must be played", "000, 002, 004", "3"
+        ),
+    )
+    draw_until_playable: bool = field(
+        default=False,
+        metadata=_meta("draw until a playable card comes, instead of one card", "004", "3"),
+    )
+    empty_draw_pile: EmptyDrawPile = field(
+        default="reshuffle",
+        metadata=_meta(
+            "when the draw pile runs out: reshuffle the discards, or abandon the round",
+            "000, 001, 002, 004",
+            "3",
+        ),
+    )
+    # §4 action cards
+    swimming_skips: bool = field(
+        default=True,
+        metadata=_meta("the player who swims for a blue card also loses the turn", "002", "4"),
+    )
+    custom_effect: EffectName = field(
+        default="none",
+        metadata=_meta(
+            "the extra effect of wild_customizable cards (a named, pluggable effect)",
+            "000, 002",
+            "4",
+        ),
+    )
+    # §5 wild draw four
+    wd4_rule: Wd4Rule = field(
+        default="no_matching_color",
+        metadata=_meta("when playing +4 is honest", "000, 002, 003, 004", "5"),
+    )
+    challenge: bool = field(
+        default=True, metadata=_meta("the next player may challenge a +4", "000, 001, 004", "5")
+    )
+    challenge_fail_extra: int = field(
+        default=2,
+        metadata=_meta("extra cards a failed challenger draws", "all", "5", low=0, high=20),
+    )
+    # §6 UNO
+    uno_penalty: int = field(
+        default=2,
+        metadata=_meta(
+            "cards drawn by a player caught not having called UNO", "all", "6", low=0, high=20
+        ),
+    )
+    catch_window: CatchWindow = field(
+        default="until_next_action",
+        metadata=_meta("how long a missing UNO call can be caught", "000, 002, 004", "6"),
+    )
+    false_catch_penalty: int = field(
+        default=0,
+        metadata=_meta(
+            "0: a false catch is refused; else the false catcher draws this many",
+            "004",
+            "6",
+            low=0,
+            high=20,
+        ),
+    )
+    false_uno_penalty: int = field(
+        default=0,
+        metadata=_meta(
+            "0: a false UNO call is refused; else it costs this many cards",
+            "004",
+            "6",
+            low=0,
+            high=20,
+        ),
+    )
+    # §7 house rules
+    stacking: Stacking = field(
+        default="off",
+        metadata=_meta(
+            "draw cards may be played on a pending draw penalty", "000, 001, 003, 004", "7.1"
+        ),
+    )
+    stack_challenge: StackChallenge = field(
+        default="last",
+        metadata=_meta(
+            "a challenge after stacked +4s: only the last +4, or every one", "001, 003", "7.1"
+        ),
+    )
+    deflect: Deflect = field(
+        default="off", metadata=_meta("a skip or reverse passes a pending penalty on", "004", "7.2")
+    )
+    jump_in: JumpIn = field(
+        default="off",
+        metadata=_meta(
+            "out of turn, play a card identical to the top card", "000, 001, 003, 004", "7.3"
+        ),
+    )
+    jump_in_stacking: JumpInStacking = field(
+        default="new",
+        metadata=_meta(
+            "a jump-in on a stack cancels the whole stack, or only the jumped card", "003", "7.3"
+        ),
+    )
+    seven_zero: bool = field(
+        default=False,
+        metadata=_meta(
+            "a 7 swaps hands with a chosen player; a 0 passes all hands", "000, 003, 004", "7.4"
+        ),
+    )
+    multi_play: MultiPlay = field(
+        default="off", metadata=_meta("play several cards at once", "001, 004", "7.5")
+    )
+    multi_play_same_color: bool = field(
+        default=False,
+        metadata=_meta(
+            "under same_rank, added cards must share the first card's colour", "004", "7.5"
+        ),
+    )
+    sum_jump_in: bool = field(
+        default=False,
+        metadata=_meta("out of turn, play number cards that add up to the top card", "001", "7.6"),
+    )
+    sum_jump_in_any_color: bool = field(
+        default=False, metadata=_meta("sum jump-in cards may be of any colour", "001", "7.6")
+    )
+    number_finish: bool = field(
+        default=False, metadata=_meta("your last card must be a number card", "001, 004", "7.7")
+    )
+    wild_multi: bool = field(
+        default=False,
+        metadata=_meta(
+            "a wild names a colour, peeks at a hand or trades three cards", "001", "7.8"
+        ),
+    )
+    misplay: Misplay = field(
+        default="reject", metadata=_meta("what an illegal play costs", "001, 004", "7.9")
+    )
+    turn_time_limit: int = field(
+        default=0,
+        metadata=_meta("seconds per turn (0 = no limit)", "001", "7.10", low=0, high=3600),
+    )
+    slow_play_penalty: int = field(
+        default=1, metadata=_meta("cards drawn on a timeout", "001", "7.10", low=0, high=20)
+    )
+    teams: int = field(
+        default=0,
+        metadata=_meta(
+            "number of teams seated alternately (0 = none)", "001, 003", "7.11", low=0, high=5
+        ),
+    )
+    seat_change_every: int = field(
+        default=0,
+        metadata=_meta("shuffle seats every N rounds (0 = never)", "001", "7.12", low=0, high=1000),
+    )
+    # §8 scoring
+    round_end: RoundEnd = field(
+        default="first_out",
+        metadata=_meta(
+            "the round ends when one goes out, or plays on to a full ranking", "000, 004", "8"
+        ),
+    )
+    scoring: Scoring = field(
+        default="winner_takes",
+        metadata=_meta("how rounds are scored and a match is won", "000, 001, 002, 004", "8"),
+    )
+    target_score: int = field(
+        default=500, metadata=_meta("match target", "all", "8", low=1, high=1_000_000)
+    )
+    rounds: int = field(
+        default=0,
+        metadata=_meta(
+            "rounds in a match for net and chips (0 = no limit)", "004", "8", low=0, high=100_000
+        ),
+    )
 
     def __post_init__(self) -> None:
-        for field in dataclasses.fields(self):
-            OPTIONS[field.name].check(getattr(self, field.name))
+        for name, spec in OPTIONS.items():
+            spec.check(getattr(self, name))
         self._check_combinations()
 
     def _check_combinations(self) -> None:
@@ -464,7 +397,7 @@ class Rules:
                     "teams cannot be combined with seat_change_every: team members sit "
                     "alternately (001 组队比赛), and shuffling seats would break the teams"
                 )
-            if self.scoring in ("eliminate_high", "eliminate_threshold"):
+            if self.scoring == "eliminate_high" or self.scoring == "eliminate_threshold":
                 raise RulesError(
                     f"teams cannot be combined with scoring = {self.scoring!r}: elimination "
                     "removes single players, not teams"
@@ -537,6 +470,139 @@ class Rules:
             for k, v in self.to_dict(changed_only=True).items()
             if OPTIONS[k].section.startswith("7")
         ]
+
+
+def _derive_options() -> dict[str, OptionSpec]:
+    """:data:`OPTIONS` from the fields of :class:`Rules`: the one place each option is defined."""
+    hints = typing.get_type_hints(Rules)
+    out: dict[str, OptionSpec] = {}
+    for option in dataclasses.fields(Rules):
+        hint, meta = hints[option.name], option.metadata
+        choices: tuple[str, ...] = ()
+        if typing.get_origin(hint) is Literal:
+            kind, choices = "choice", typing.get_args(hint)
+        elif hint is bool:
+            kind = "bool"
+        elif hint is int:
+            kind = "int"
+        elif hint is str:
+            kind = "effect"
+        else:  # pragma: no cover - a new kind of option needs a kind here
+            raise TypeError(f"option {option.name}: unsupported type {hint!r}")
+        out[option.name] = OptionSpec(
+            option.name,
+            option.default,
+            meta["meaning"],
+            meta["source"],
+            meta["section"],
+            choices=choices,
+            low=meta["low"],
+            high=meta["high"],
+            kind=kind,
+        )
+    return out
+
+
+#: every option by name, in RULES.md order (derived from the fields of :class:`Rules`)
+OPTIONS: dict[str, OptionSpec] = _derive_options()
+
+#: presets as data: the options each sets over the defaults (RULES.md §9)
+PRESETS: dict[str, dict[str, Any]] = {
+    "official": {},
+    "casual": {"scoring": "none"},
+    "online": {
+        "stacking": "same_kind",
+        "jump_in": "identical_any",
+        "jump_in_stacking": "new",
+        "seven_zero": True,
+    },
+    "party": {
+        "stacking": "any",
+        "seven_zero": True,
+        "jump_in": "identical",
+        "draw_until_playable": True,
+        "challenge": False,
+        "wd4_rule": "anytime",
+    },
+    "table001": {
+        "dealer_draw_actions": "count_zero",
+        "start_reverse": "dealer_left",
+        "scoring": "low_wins",
+        "misplay": "penalty_end_turn",
+    },
+    "swimming": {
+        "deck": "swimming112",
+        "hand_size": 5,
+        "start_card": "redraw_until_number",
+        "wd4_rule": "no_playable_card",
+    },
+    "classic112": {"deck": "classic112"},
+    "teams": {"players": 4, "teams": 2},
+}
+
+PRESET_MEANINGS: dict[str, str] = {
+    "official": "every default: classic108, 7 cards, challenge on, no house rules, "
+    "winner_takes to 500",
+    "casual": "official with scoring none (first out wins)",
+    "online": "the licensed online game (003): stacking, jump-in, seven-zero",
+    "party": "the popular table mix: stacking any, seven-zero, jump-in, draw until playable, "
+    "+4 anytime",
+    "table001": "the conventions of rule book 001",
+    "swimming": "the 002 edition: swimming112 deck, 5 cards",
+    "classic112": "official with the classic112 deck",
+    "teams": "official, 4 players, 2 teams",
+}
+
+
+def _md_value(value: Any) -> str:
+    return "`" + (str(value).lower() if isinstance(value, bool) else str(value)) + "`"
+
+
+def options_markdown() -> str:
+    """The options reference, docs/options.md, derived from the definitions.
+
+    ``unokit rules --markdown`` prints it; a test fails when the committed file differs.
+    """
+    from unokit.effects import CUSTOM_EFFECTS
+
+    lines = [
+        "# Rule options",
+        "",
+        "<!-- generated by `unokit rules --markdown > docs/options.md`; do not edit by hand -->",
+        "",
+        "Every option of the rules configuration, derived from its one definition (a field of",
+        "`unokit.rules.Rules`). RULES.md specifies each rule in full; the source column names",
+        "the seed documents (000-004) it comes from, § its section of RULES.md.",
+        "",
+        "| option | values | default | meaning | source | § |",
+        "|---|---|---|---|---|---|",
+    ]
+    for spec in OPTIONS.values():
+        if spec.kind == "choice":
+            values = ", ".join(_md_value(v) for v in spec.choices)
+        elif spec.kind == "bool":
+            values = "`false`, `true`"
+        elif spec.kind == "effect":
+            values = ", ".join(_md_value(v) for v in CUSTOM_EFFECTS)
+        else:
+            values = f"{spec.low}–{spec.high}"
+        lines.append(
+            f"| `{spec.name}` | {values} | {_md_value(spec.default)} | {spec.meaning} "
+            f"| {spec.source} | {spec.section} |"
+        )
+    lines += [
+        "",
+        "## Presets",
+        "",
+        "A preset sets some options over the defaults; options given with it override it.",
+        "",
+        "| preset | meaning | sets |",
+        "|---|---|---|",
+    ]
+    for name, settings in PRESETS.items():
+        sets = ", ".join(f"`{k}` = {_md_value(v)}" for k, v in settings.items()) or "nothing"
+        lines.append(f"| `{name}` | {PRESET_MEANINGS[name]} | {sets} |")
+    return "\n".join(lines) + "\n"
 
 
 def _did_you_mean(key: str) -> str:

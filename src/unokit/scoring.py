@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from unokit.cards import Card, card_points
-from unokit.rules import Rules
+from unokit.cards import Card, DeckName, card_points
+from unokit.rules import Rules, Scoring
 
 __all__ = [
     "eliminated_after_round",
@@ -26,8 +26,12 @@ __all__ = [
     "team_totals",
 ]
 
+# typed, so that mypy checks each value (a plain tuple of strings would not be checked)
+_ELIMINATING: tuple[Scoring, ...] = ("eliminate_high", "eliminate_threshold")
+_PAYING_BOTH_WAYS: tuple[Scoring, ...] = ("chips", "net")
 
-def hand_points(hand: Sequence[Card], deck: str = "classic108") -> int:
+
+def hand_points(hand: Sequence[Card], deck: DeckName = "classic108") -> int:
     """Points of the cards in a hand."""
     return sum(card_points(card, deck) for card in hand)
 
@@ -57,10 +61,10 @@ def round_points(
     system = rules.scoring
     if system == "winner_takes":
         out[winner] = sum(points[s] for s in losers)
-    elif system in ("low_wins", "eliminate_high", "eliminate_threshold"):
+    elif system == "low_wins" or system in _ELIMINATING:
         for s in losers:
             out[s] = points[s]
-    elif system in ("chips", "net"):
+    elif system in _PAYING_BOTH_WAYS:
         out[winner] = sum(points[s] for s in losers)
         for s in losers:
             out[s] = -points[s]
@@ -94,10 +98,10 @@ def match_is_over(
     system = rules.scoring
     if system == "none":
         return rounds_played >= 1
-    if system in ("eliminate_high", "eliminate_threshold"):
+    if system in _ELIMINATING:
         return len(alive) <= 1
     reached = any(total >= rules.target_score for total in team_totals(rules, scores).values())
-    if system in ("chips", "net"):
+    if system in _PAYING_BOTH_WAYS:
         return reached or (rules.rounds > 0 and rounds_played >= rules.rounds)
     return reached
 
@@ -114,7 +118,7 @@ def match_ranking(
     n = len(scores)
     if system == "none":
         return list(last_round_ranking)
-    if system in ("eliminate_high", "eliminate_threshold"):
+    if system in _ELIMINATING:
         return list(alive) + list(reversed(elimination_order))
     totals = team_totals(rules, scores)
     sign = 1 if system == "low_wins" else -1
