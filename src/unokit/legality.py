@@ -323,6 +323,7 @@ def _jump_plays(game: Game, seat: int) -> list[Move]:
     rules = game.rules
     hand = game.hands[seat]
     tops = jump.cards
+    top = game.discard[-1]  # an identical card matches the top card only (§7.3)
     out: list[Move] = []
     if rules.jump_in != "off" and (
         game.phase != Phase.PENALTY or RANK_OF[game.discard[-1]] in (_DRAW_TWO, _WD4)
@@ -330,7 +331,7 @@ def _jump_plays(game: Game, seat: int) -> list[Move]:
         wilds = rules.jump_in == "identical_any"
         finish = rules.number_finish and len(hand) == 1
         for card in dict.fromkeys(hand):
-            if card in tops and (COLOR_OF[card] >= 0 or wilds):
+            if card == top and (COLOR_OF[card] >= 0 or wilds):
                 if finish and RANK_OF[card] > 9:
                     continue
                 out += _variants(game, seat, (card,))
@@ -380,7 +381,8 @@ def _variants(game: Game, seat: int, cards: tuple[Card, ...], summed: bool = Fal
     left = len(hand) - len(cards)
     called = game._called[seat]
     single = len(cards) == 1
-    swaps = rules.seven_zero and (rank in (_SEVEN, _ZERO)) and left > 0
+    # a sum jump-in's 7 or 0 swaps nothing: its effect would hang on the order written
+    swaps = rules.seven_zero and (rank in (_SEVEN, _ZERO)) and left > 0 and not summed
     uno_ok = not called and not swaps and (left == 1 or (left > 1 and rules.false_uno_penalty > 0))
     uno_flags = (False, True) if uno_ok else (False,)
     if single and not swaps:
@@ -407,14 +409,17 @@ def _variants(game: Game, seat: int, cards: tuple[Card, ...], summed: bool = Fal
             for u in uno_flags:
                 out.append(Play(first, named, u, more, target))
     if rank == _WILD and rules.wild_multi and single:
-        rest = list(hand)
+        rest = sorted(hand)
         rest.remove(first)
-        give_count = min(3, len(rest))
-        gives = sorted(set(combinations(sorted(rest), give_count)))
+        by_count: dict[int, list[tuple[Card, ...]]] = {}
         for target in _others(game, seat):
+            # three each way, fewer if either has fewer (§7.8): the same number both ways
+            count = min(3, len(rest), len(game.hands[target]))
+            if count not in by_count:
+                by_count[count] = sorted(set(combinations(rest, count)))
             for u in uno_flags:
                 out.append(Play(first, None, u, (), None, target))
-                for give in gives:
+                for give in by_count[count]:
                     out.append(Play(first, None, u, (), None, None, target, give))
     return out
 
@@ -542,7 +547,7 @@ def _play_reason(game: Game, seat: int, move: Play, turn: bool, waiting: str) ->
         if move.more:
             return f"the cards do not add up to {jump.cards[0].code} ({text['sum_jump_in']})"
         return (
-            f"a jump-in needs a card identical to {' '.join(c.code for c in jump.cards)} "
+            f"a jump-in needs a card identical to the top card {game.discard[-1].code} "
             f"({text['jump_in']})"
         )
     if game.phase == Phase.CHOOSE_COLOR:
