@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ from unokit.moves import (
     Move,
     Play,
 )
+from unokit.legality import is_honest
 from unokit.phase import Phase
 from unokit.rng import Rng
 from unokit.rules import PRESETS as ALL_PRESETS
@@ -278,9 +280,66 @@ def test_wild_draw_four_honesty_is_what_legal_moves_imply(
         own_play = seat == game.current and game.phase == Phase.PLAY
         if own_play and type(move) is Play and RANK_OF[move.card] == Rank.WILD_DRAW_FOUR:
             implied = _honesty_implied(game, seat, list(legal))
-            assert game.wd4_is_honest(seat) == implied
+            assert is_honest(game, seat) == implied
             game.apply(seat, move)
             if game._stack and game._stack[-1].card == move.card and game._stack[-1].seat == seat:
                 assert game._stack[-1].honest == implied
             continue
         game.apply(seat, move)
+
+
+def _odd_play(rng: Rng, game: Game, seat: int) -> Play:
+    """A play of cards the seat holds, probably wrong in some way: several cards, a colour, a
+    call, a target, a peek or a trade that the rules may not allow now."""
+    hand = game.hands[seat]
+    cards = [hand[rng.below(len(hand))] for _ in range(1 + rng.below(3) * rng.below(2))]
+    legal = [m for m in game.legal_moves(seat) if type(m) is Play]
+    if legal and rng.below(2):
+        base = legal[rng.below(len(legal))]
+        cards = list(base.cards)
+    others = [s for s in range(game.n) if s != seat] or [seat]
+    pick = rng.below(6)
+    return Play(
+        cards[0],
+        Color(rng.below(4)) if rng.below(3) == 0 else None,
+        bool(rng.below(2)),
+        tuple(cards[1:]),
+        others[rng.below(len(others))] if pick == 0 else None,
+        others[rng.below(len(others))] if pick == 1 else None,
+        others[rng.below(len(others))] if pick == 2 else None,
+        tuple(hand[rng.below(len(hand))] for _ in range(rng.below(4))) if pick == 2 else (),
+    )
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=OPTION_MIX,
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    move_seed=st.integers(0, 2**32),
+)
+def test_every_refusal_names_its_rule(
+    options: dict[str, object], players: int, seed: int, move_seed: int
+) -> None:
+    """Issue 10: the reason a move is refused comes from the code that lists the legal moves;
+    no refused move of random games gets the catch-all "not a legal move now"."""
+    rules = _rules("official", players, {**options, "misplay": "reject"})
+    game = Game(rules, seed)
+    rng = Rng(move_seed)
+    for _ in range(300):
+        if game.match_over:
+            break
+        if game.round_over:
+            game.apply(REFEREE, DEAL)
+            continue
+        for _ in range(3):
+            seat = rng.below(game.n)
+            if not game.in_round[seat] or not game.hands[seat]:
+                continue
+            move = _odd_play(rng, game, seat) if rng.below(3) else _random_move(rng, game)[1]
+            if not game.is_legal(seat, move):
+                with pytest.raises(IllegalMoveError) as refused:
+                    game.apply(seat, move)
+                assert "not a legal move now" not in str(refused.value), str(refused.value)
+        legal = game.legal_moves(game.current)
+        game.apply(game.current, legal[rng.below(len(legal))])

@@ -524,41 +524,76 @@ def reason(game: Game, seat: int, move: Move) -> str:
 
 
 def _play_reason(game: Game, seat: int, move: Play, turn: bool, waiting: str) -> str:
-    rules = game.rules
-    text = game._rule_text
+    """Why a play is refused, from the same code that lists the legal plays: either no legal
+    play puts down these cards (and the rule that stops them is named), or some do and the move
+    differs from all of them in a detail (colour, UNO call, target, cards traded)."""
     hand = list(game.hands[seat])
     card = move.card
     for c in move.cards:
         if c not in hand:
             return f"seat {seat} holds no {'more ' if c != card else ''}{c.code}"
         hand.remove(c)
-    if not turn:
-        if game.phase == Phase.CHOOSE_COLOR:
-            return waiting
-        jump = game._jump
-        if rules.jump_in == "off" and not rules.sum_jump_in:
-            return f"{waiting}, not seat {seat}'s ({text['jump_in']})"
-        if jump is None:
-            return f"{waiting}, and there is no card to jump in on now"
-        if seat == jump.player:
-            return "you cannot jump in on your own card"
-        if seat in jump.skipped:
-            return f"seat {seat} was skipped and may not jump in with an identical card (003)"
-        if move.more:
-            return f"the cards do not add up to {jump.cards[0].code} ({text['sum_jump_in']})"
-        return (
-            f"a jump-in needs a card identical to the top card {game.discard[-1].code} "
-            f"({text['jump_in']})"
-        )
     if game.phase == Phase.CHOOSE_COLOR:
         return waiting
+    cards = sorted(move.cards)
+    same = [m for m in game.legal_moves(seat) if type(m) is Play and sorted(m.cards) == cards]
+    if same:
+        return _detail_reason(game, seat, move, same, len(hand))
+    if not turn:
+        return _jump_reason(game, seat, move, waiting)
+    return _cards_reason(game, seat, move, hand)
+
+
+def _jump_reason(game: Game, seat: int, move: Play, waiting: str) -> str:
+    """Why these cards may not be played out of turn now (§7.3, §7.6)."""
+    rules = game.rules
+    text = game._rule_text
+    jump = game._jump
+    if rules.jump_in == "off" and not rules.sum_jump_in:
+        return f"{waiting}, not seat {seat}'s ({text['jump_in']})"
+    if jump is None:
+        return f"{waiting}, and there is no card to jump in on now"
+    if seat == jump.player:
+        return "you cannot jump in on your own card"
+    if seat in jump.skipped:
+        return f"seat {seat} was skipped and may not jump in with an identical card (003)"
+    if move.more:
+        if not rules.sum_jump_in:
+            return f"only one card may jump in ({text['sum_jump_in']})"
+        if len(jump.cards) > 1 or RANK_OF[jump.cards[0]] > 9 or game.phase != Phase.PLAY:
+            return f"a sum jump-in answers a single number card only ({text['sum_jump_in']})"
+        if not rules.sum_jump_in_any_color and any(
+            COLOR_OF[c] != COLOR_OF[jump.cards[0]] for c in move.cards
+        ):
+            return (
+                f"the cards of a sum must have the colour of {jump.cards[0].code} "
+                f"({text['sum_jump_in_any_color']})"
+            )
+        return f"the cards do not add up to {jump.cards[0].code} ({text['sum_jump_in']})"
+    top = game.discard[-1]
+    if rules.jump_in == "off":
+        return f"{waiting}, not seat {seat}'s ({text['jump_in']})"
+    if game.phase == Phase.PENALTY and RANK_OF[top] not in (_DRAW_TWO, _WD4):
+        return f"while a penalty is pending only its draw card can be jumped ({text['jump_in']})"
+    if move.card == top and COLOR_OF[top] < 0:
+        return f"jumping in with a wild needs jump_in = identical_any ({text['jump_in']})"
+    if move.card == top and rules.number_finish and len(game.hands[seat]) == 1:
+        return f"your last card must be a number card ({text['number_finish']})"
+    return f"a jump-in needs a card identical to the top card {top.code} ({text['jump_in']})"
+
+
+def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> str:
+    """Why no legal play of the seat's own turn puts down these cards."""
+    rules = game.rules
+    text = game._rule_text
+    card = move.card
     if game.phase == Phase.PENALTY:
         return (
             f"a penalty of {game.pending_draw} is pending: draw it"
             + (", challenge the +4" if challengeable(game) else "")
             + f" or answer with a card the rules allow ({text['stacking']}, {text['deflect']})"
         )
-    if game.phase == Phase.AFTER_DRAW and (move.more or card != game._drawn):
+    if game.phase == Phase.AFTER_DRAW:
         assert game._drawn is not None
         return (
             f"after drawing, seat {seat} may only play the drawn card {game._drawn.code} "
@@ -566,18 +601,6 @@ def _play_reason(game: Game, seat: int, move: Play, turn: bool, waiting: str) ->
         )
     if move.more and rules.multi_play == "off":
         return f"only one card may be played at a time ({text['multi_play']})"
-    if (
-        COLOR_OF[card] < 0
-        and move.color is None
-        and not (rules.wild_multi and (move.peek is not None or move.trade is not None))
-    ):
-        return f"a wild needs a colour, e.g. 'play {card.code} blue'"
-    if COLOR_OF[card] >= 0 and move.color is not None and not move.more:
-        return f"{card.code} is not a wild: it takes no colour"
-    if move.swap is not None and not rules.seven_zero and RANK_OF[card] != Rank.WILD_CUSTOMIZABLE:
-        return f"a swap needs seven_zero ({text['seven_zero']})"
-    if (move.peek is not None or move.trade is not None) and not rules.wild_multi:
-        return f"peeking and trading need wild_multi ({text['wild_multi']})"
     if not any(playable(game, c, seat) for c in move.cards):
         if RANK_OF[card] == _WD4:
             return (
@@ -589,21 +612,78 @@ def _play_reason(game: Game, seat: int, move: Play, turn: bool, waiting: str) ->
             f"{card.code} does not match the top card {top.code} "
             f"(active colour {Color(game.color).label})"
         )
-    if rules.number_finish and not hand and any(RANK_OF[c] > 9 for c in move.cards):
+    if rules.number_finish and not rest and any(RANK_OF[c] > 9 for c in move.cards):
         return f"your last card must be a number card ({text['number_finish']})"
-    if move.more:
-        if rules.multi_play == "identical_pair" and not hand and not game._called[seat]:
-            return "call UNO before playing your last two cards together (001)"
-        return f"these cards cannot be played together ({text['multi_play']})"
-    if move.uno:
+    if rules.multi_play == "identical_pair":
+        if len(set(move.cards)) > 1 or len(move.cards) > 2 or COLOR_OF[card] < 0:
+            return f"only two identical colour cards go together ({text['multi_play']})"
+        return "call UNO before playing your last two cards together (001)"
+    if any(COLOR_OF[c] < 0 for c in move.cards):
+        return f"wilds are not played with other cards ({text['multi_play']})"
+    if len({RANK_OF[c] for c in move.cards}) > 1:
+        return f"cards played together must have one number or symbol ({text['multi_play']})"
+    return f"cards played together must have one colour ({text['multi_play_same_color']})"
+
+
+def _detail_reason(game: Game, seat: int, move: Play, same: list[Play], left: int) -> str:
+    """These cards may be played: say what detail of ``move`` no legal play of them has."""
+    rules = game.rules
+    text = game._rule_text
+    card = move.card
+    colors = {m.color for m in same}
+    if move.color not in colors:
+        if colors == {None}:
+            if move.more:
+                return "these cards name no colour"
+            return f"{card.code} is not a wild: it takes no colour"
+        if None in colors:  # wild_multi: a colour, or a peek or a trade instead
+            return f"a wild names a colour, peeks or trades, e.g. 'play {card.code} blue'"
+        if move.color is None:
+            if COLOR_OF[card] < 0:
+                return f"a wild needs a colour, e.g. 'play {card.code} blue'"
+            names = ", ".join(sorted(Color(c).label for c in colors if c is not None))
+            return f"name the next colour among the cards played: {names}"
+        names = ", ".join(sorted(Color(c).label for c in colors if c is not None))
+        return f"the colour named must be one of the cards played: {names}"
+    same = [m for m in same if m.color == move.color]
+    if move.uno not in {m.uno for m in same}:
+        if not move.uno:
+            return "not a legal move now"  # every legal play of these cards calls UNO: none
         if game._called[seat]:
             return f"seat {seat} has already called UNO"
+        if left == 0:
+            return "no UNO call goes with a last card"
+        if rules.seven_zero and RANK_OF[card] in (_SEVEN, _ZERO):
+            return "a 7 or 0 that swaps hands takes no UNO call: whoever ends with one card calls"
+        return f"calling UNO with this play would leave {left} cards ({text['false_uno_penalty']})"
+    same = [m for m in same if m.uno == move.uno]
+    swaps = {m.swap for m in same}
+    if move.swap not in swaps:
+        if swaps == {None}:
+            if not rules.seven_zero and RANK_OF[card] != Rank.WILD_CUSTOMIZABLE:
+                return f"a swap needs seven_zero ({text['seven_zero']})"
+            return f"{card.code} takes no target here"
+        targets = ", ".join(str(t) for t in sorted(t for t in swaps if t is not None))
+        if move.swap is None and RANK_OF[card] == _SEVEN:
+            return f"a 7 must swap hands with another player: 'play {card.code} swap N' (003 Q1)"
+        return f"the target must be another seat in the round: one of {targets}"
+    same = [m for m in same if m.swap == move.swap]
+    if move.give and move.trade is None:
+        return "cards to give go with a trade: 'play W trade 2 R1 G2 B3'"
+    if move.peek is not None or move.trade is not None:
+        if not rules.wild_multi:
+            return f"peeking and trading need wild_multi ({text['wild_multi']})"
+        if move.peek is not None and move.trade is not None:
+            return "a wild either peeks or trades, not both"
+        target = move.peek if move.peek is not None else move.trade
+        if target not in {m.peek for m in same} | {m.trade for m in same}:
+            return f"seat {target} is not another seat in the round"
+        gives = {m.give for m in same if m.trade == move.trade}
+        count = len(next(iter(gives))) if gives else 0
         return (
-            f"calling UNO with this play would leave {len(hand)} cards "
-            f"({text['false_uno_penalty']})"
+            f"a trade with seat {move.trade} gives {count} of your other cards "
+            f"(three each way, fewer if either has fewer: {text['wild_multi']})"
         )
-    if RANK_OF[card] in (_SEVEN, _ZERO) and rules.seven_zero and hand:
-        if RANK_OF[card] == _SEVEN and move.swap is None:
-            return "a 7 must swap hands with another player: 'play R7 swap 2' (003 Q1)"
-        return f"the swap target must be another seat in the round ({text['seven_zero']})"
-    return "not a legal move now (check the colour, the target or the cards to trade)"
+    if COLOR_OF[card] < 0 and move.color is None:
+        return f"a wild names a colour, peeks or trades, e.g. 'play {card.code} blue'"
+    return "not a legal move now"
