@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from unokit import REFEREE, Game, IllegalMoveError, Rules, RulesError
 from unokit.cards import ALL_CARDS, COLOR_OF, RANK_OF, Color, Rank, deck_cards
+from unokit.legality import is_honest
 from unokit.moves import (
     CALL_UNO,
     CHALLENGE,
@@ -30,7 +31,6 @@ from unokit.moves import (
     Move,
     Play,
 )
-from unokit.legality import is_honest
 from unokit.phase import Phase
 from unokit.rng import Rng
 from unokit.rules import PRESETS as ALL_PRESETS
