@@ -153,6 +153,14 @@ def test_rules_lists_every_option_and_shows_presets() -> None:
     assert result.exit_code == 2
 
 
+def test_rules_markdown_prints_the_options_reference() -> None:
+    from unokit.rules import options_markdown
+
+    result = runner.invoke(app, ["rules", "--markdown"])
+    assert result.exit_code == 0
+    assert result.output == options_markdown()
+
+
 def test_demo_plays_a_game_to_the_end() -> None:
     result = runner.invoke(app, ["demo", "--players", "3", "--seed", "2"])
     assert result.exit_code == 0
@@ -325,3 +333,53 @@ def test_play_resume_of_a_good_saved_game_starts_it(
     (application,) = started
     assert application.game == Game.from_dict(save["state"])
     assert (application.level, application.lang, application.seed) == ("basic", "en", 5)
+
+
+def test_a_saved_match_is_its_record_replayed_and_resumed_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 10: one format: the terminal game saves the match's record with its bot level,
+    language and seed; `unokit replay` steps through it and `--resume` rebuilds the same game."""
+    from unokit.tui.app import UnoApp
+
+    game = Game(Rules(players=3, seven_zero=True), seed=8)
+    for _ in range(40):
+        seat = game.current
+        legal = game.legal_moves(seat)
+        game.apply(seat, legal[len(game.history) % len(legal)])
+    saver = UnoApp(game=game, seed=8, bots="basic", lang="zh-Hant")
+    path = tmp_path / "match.json"
+    saver.save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "unokit-record-1" and len(data["moves"]) == 40
+    assert data["meta"] == {"bots": "basic", "lang": "zh-Hant", "seed": 8}
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert " 40. " in result.output
+    started: list[UnoApp] = []
+    monkeypatch.setattr(UnoApp, "run", lambda self: started.append(self))
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 0, result.output
+    (application,) = started
+    assert application.game == game
+    assert (application.level, application.lang, application.seed) == ("basic", "zh-Hant", 8)
+
+
+@pytest.mark.parametrize(
+    ("meta", "message"),
+    [
+        ({"bots": "grandmaster"}, "bots = 'grandmaster': expected one of"),
+        ({"lang": "fr"}, "lang = 'fr': expected one of"),
+        ({"seed": -1}, "meta.seed = -1: expected a whole number"),
+        ({"bots": ["strong"]}, "meta.bots = a list: expected text or a whole number"),
+        ([], "meta = a list: expected an object"),
+    ],
+)
+def test_resume_refuses_a_record_with_bad_meta(tmp_path: Path, meta: object, message: str) -> None:
+    game = Game(Rules(players=2), seed=1)
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps({**game.record(), "meta": meta}), encoding="utf-8")
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 2, result.output
+    assert message in result.output, result.output
+    assert "Traceback" not in result.output

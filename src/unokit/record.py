@@ -1,5 +1,14 @@
-"""Loading a saved state or a game record, every field checked (``Game.from_dict``,
-``Game.from_record``).
+"""Saved games, game records and states: one module for every file unokit writes and reads.
+
+- a **state** (``unokit-state-1``, :meth:`Game.to_dict`): the full state, for tools and tests;
+- a **record** (``unokit-record-1``, :meth:`Game.record`): rules, seed, the described table if
+  any, and every move in notation. The engine is deterministic, so a record rebuilds the game
+  exactly. It is the one format of a saved game: the terminal game saves a record with its
+  ``meta`` (bot level, language, the bots' seed), ``unokit replay`` steps through one, and the
+  game server stores its rooms the same way;
+- :func:`read_json`: any of them from a file, refused with one line when it cannot be read.
+
+Loading checks every field (``Game.from_dict``, ``Game.from_record``, :func:`load_saved`).
 
 A saved state is JSON that anyone may edit, so nothing in it is trusted. Each field must have
 its type and range; the cards must add up to the deck (in the first round of a described
@@ -22,8 +31,11 @@ unokit.errors.StateError: current = 99: expected a seat from 0 to 1
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NoReturn
 
 from unokit.cards import ALL_CARDS, COLOR_OF, DECKS, RANK_OF, Card, Rank
@@ -36,10 +48,25 @@ from unokit.play import JumpWindow, StackEntry
 from unokit.rng import SEED_LIMIT
 from unokit.rules import Rules
 
-__all__ = ["RECORD_FORMAT", "STATE_FORMAT", "load_record", "load_state", "show"]
+__all__ = [
+    "LEGACY_SAVE_FORMAT",
+    "MAX_FILE_BYTES",
+    "RECORD_FORMAT",
+    "STATE_FORMAT",
+    "Saved",
+    "load_record",
+    "load_saved",
+    "load_state",
+    "read_json",
+    "saved_record",
+    "show",
+]
 
 STATE_FORMAT = "unokit-state-1"
 RECORD_FORMAT = "unokit-record-1"
+#: the terminal game's first save format (a state with the bot level and language); still read
+LEGACY_SAVE_FORMAT = "unokit-save-1"
+MAX_FILE_BYTES = 64 * 2**20
 
 #: the keys of a state, as :meth:`Game.to_dict` writes them; ``origin`` may be left out
 _STATE_KEYS = (
@@ -81,7 +108,8 @@ _OPTIONAL = frozenset({"origin"})
 _STACK_KEYS = ("seat", "card", "honest", "color", "hand", "under", "tops")
 _JUMP_KEYS = ("player", "cards", "direction", "pending", "stack", "skipped")
 _REVEALED_KEYS = ("viewer", "hands")
-_RECORD_KEYS = ("format", "rules", "seed", "table", "moves")
+_RECORD_KEYS = ("format", "rules", "seed", "table", "moves", "meta")
+_LEGACY_SAVE_KEYS = ("format", "bots", "lang", "seed", "state")
 
 _CODES: dict[str, Card] = {card.code: card for card in ALL_CARDS}
 _PHASES: dict[str, Phase] = {phase.label: phase for phase in Phase}
@@ -522,7 +550,7 @@ def load_record(record: Any) -> tuple[Game, list[str]]:
             f"not a unokit game record (expected format {RECORD_FORMAT!r}, "
             f"got {show(record.get('format'))})"
         )
-    _object(record, "the record", _RECORD_KEYS)
+    _object(record, "the record", _RECORD_KEYS, frozenset({"meta"}))
     rules = _rules(record["rules"], "rules")
     seed = _seed(record["seed"], "seed")
     moves = _list(record["moves"], "moves", _MAX_MOVES)
@@ -538,3 +566,82 @@ def load_record(record: Any) -> tuple[Game, list[str]]:
             _fail("seed", f"{seed}, but the described table has seed = {game.seed}")
         game._origin = dict(record["table"])
     return game, list(moves)
+
+
+# -- saved games ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A saved game: the game, and what the program that saved it needs to go on (for the
+    terminal game: ``bots``, ``lang`` and ``seed``, the bots' seed). The caller checks that
+    the values in ``meta`` are ones it knows."""
+
+    game: Game
+    meta: dict[str, str | int]
+
+
+def saved_record(game: Game, **meta: str | int) -> dict[str, Any]:
+    """A game's record with ``meta``: the file a saved game is.
+
+    >>> from unokit import Game, Rules
+    >>> game = Game(Rules(players=2), seed=3)
+    >>> load_saved(saved_record(game, bots="strong", seed=3)).meta
+    {'bots': 'strong', 'seed': 3}
+    """
+    return {**game.record(), "meta": dict(meta)}
+
+
+def load_saved(data: Any) -> Saved:
+    """A saved game: a record (with or without ``meta``), or a save of the first format (a
+    state), every field checked; :class:`StateError` says what is wrong and where."""
+    if isinstance(data, Mapping) and data.get("format") == LEGACY_SAVE_FORMAT:
+        _object(data, "the saved game", _LEGACY_SAVE_KEYS, frozenset({"bots", "lang", "seed"}))
+        meta = _meta({k: data[k] for k in ("bots", "lang", "seed") if k in data}, "")
+        return Saved(load_state(data["state"], at="state."), meta)
+    game, moves = load_record(data)
+    for i, text in enumerate(moves):
+        try:
+            game.apply(*parse_move(text))
+        except UnoError as error:
+            raise StateError(f"moves[{i}]: {error}") from None
+    return Saved(game, _meta(data.get("meta", {}), "meta."))
+
+
+def _meta(value: Any, at: str) -> dict[str, str | int]:
+    if not isinstance(value, Mapping):
+        _bad(at.rstrip(".") or "meta", value, "an object")
+    meta: dict[str, str | int] = {}
+    for key, item in value.items():
+        if not isinstance(key, str) or len(key) > 40:
+            _bad(f"{at}key", key, "a short name")
+        if isinstance(item, bool) or not isinstance(item, str | int):
+            _bad(at + key, item, "text or a whole number")
+        if isinstance(item, str) and len(item) > 200:
+            _bad(at + key, item, "at most 200 characters")
+        if isinstance(item, int) and not 0 <= item < SEED_LIMIT:
+            _bad(at + key, item, "a whole number from 0 to 2**64-1")
+        meta[key] = item
+    return meta
+
+
+def read_json(path: Path) -> Any:
+    """The data of a JSON file (a saved game, a record, a state); :class:`StateError` saying
+    why it cannot be read: missing, a directory, too large, not UTF-8, not JSON, too deep."""
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise StateError(error.strerror or type(error).__name__) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise StateError(f"larger than {MAX_FILE_BYTES // 2**20} MiB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise StateError(f"not UTF-8 text (byte {error.start})") from None
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise StateError("not JSON unokit reads: nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, an integer of too many digits
+        raise StateError(f"not JSON: {error}") from None
