@@ -11,6 +11,7 @@ from tests.conftest import table
 from unokit import Card, Game, Rules
 from unokit.moves import Play
 from unokit.phase import Phase
+from unokit.record import load_saved
 from unokit.tui.app import HUMAN, UnoApp
 from unokit.tui.i18n import card_name, tr
 
@@ -124,8 +125,8 @@ async def test_a_whole_round_to_the_summary(tmp_path: Path) -> None:
         assert await until(pilot, lambda: app.game.round_over and app._dialog_open)
         app.save(tmp_path / "end.json")
         app.save_screenshot(str(tmp_path / "shot.svg"))
-    saved = json.loads((tmp_path / "end.json").read_text())
-    assert Game.from_dict(saved["state"]) == app.game
+    saved = load_saved(json.loads((tmp_path / "end.json").read_text()))
+    assert saved.game == app.game
     assert (tmp_path / "shot.svg").read_text().startswith("<svg")
 
 
@@ -139,14 +140,11 @@ def test_texts_in_three_languages() -> None:
 
 
 def test_every_ruling_is_translated() -> None:
-    """Each event kind has a Chinese text; Simplified uses no Traditional-only characters."""
-    from unokit.events import known_kinds
-    from unokit.events_zh import _SIMPLIFY, _ZH
-
-    assert set(_ZH) == set(known_kinds())
-    game = Game(Rules.preset("party", players=4), 3)
+    """The log's texts (the narrator) are Chinese through and through in both scripts."""
     from unokit.bots import make_bot, play_out
+    from unokit.narrator import narrate
 
+    game = Game(Rules.preset("party", players=4), 3)
     events = list(game.deal_events)
     bots = [make_bot("random", seed=s) for s in range(4)]
     for seat, bot in enumerate(bots):
@@ -158,13 +156,11 @@ def test_every_ruling_is_translated() -> None:
         move = bots[seat].act(game.view(seat))
         assert move is not None
         events += game.apply(seat, move)
-    traditional = set(_SIMPLIFY)
     for event in events:
-        hant = event.text_for(0, "zh-Hant")
-        hans = event.text_for(0, "zh-Hans")
-        bare = hant.rsplit("（", 1)[0] if event.rule else hant
-        assert not re.search(r"\b(seat|draws|plays|the|and|card)\b", bare), bare
-        assert not traditional & set(hans), hans
+        hant = narrate(event, 0, "zh-Hant")
+        hans = narrate(event, 0, "zh-Hans")
+        assert not re.search(r"\b(seat|draws|plays|the|and|card)\b", hant), hant
+        assert not set("沒獲製賽須張輪紅綠藍") & set(hans), hans
     assert play_out  # the module is importable for the table loop
 
 
@@ -175,6 +171,17 @@ async def test_the_log_follows_the_language() -> None:
         log = app.query_one("#log")
         text = "\n".join(str(line.text) for line in log.lines)  # type: ignore[attr-defined]
         assert "莊家" in text
+
+
+async def test_the_log_is_told_to_the_person() -> None:
+    """The log is the narrator's: "you" for the person's seat, card names, not codes."""
+    app = UnoApp(Rules(players=3), seed=2, bots="basic", bot_delay=5.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: len(app.query_one("#log").lines) > 3)  # type: ignore[attr-defined]
+        log = app.query_one("#log")
+        text = "\n".join(str(line.text) for line in log.lines)  # type: ignore[attr-defined]
+        assert "You draw" in text and "to choose the dealer" in text
+        assert "The start card is" in text and "seat 0" not in text.lower()
 
 
 async def test_several_cards_at_once_are_offered() -> None:

@@ -32,6 +32,7 @@ from unokit.moves import (
     Play,
     Timeout,
 )
+from unokit.narrator import narrate
 from unokit.notation import format_move, parse_card, parse_color, parse_move
 from unokit.rules import OPTIONS, PRESETS, Rules
 
@@ -67,6 +68,7 @@ __all__ = [
     "UnoError",
     "View",
     "format_move",
+    "narrate",
     "parse_card",
     "parse_color",
     "parse_move",

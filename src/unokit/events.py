@@ -1,291 +1,120 @@
-"""Events: what a move (or a deal) caused, with the rule option that decided it.
+"""Events: what a move (or a deal) caused, as frozen records with named fields.
 
-An event stores its facts; its text is built only when read. ``text`` is the referee's full
-account; ``text_for(seat)`` hides what that seat may not see (the cards another seat drew, a
-hand shown to a challenger only).
+Each kind of event is a frozen dataclass (PokerKit's operations are the model): ``seat`` is the
+seat the event is about (the one acting, or the one it falls on), the other fields are named
+facts, and ``rule`` is the option that decided it (``"wd4_rule=no_matching_color"``), kept apart
+from the facts. ``kind`` is a stable identifier (the ``type`` of the referee's JSON).
+
+Texts are built only when read, by :mod:`unokit.narrator`: ``text`` is the referee's precise
+account, ``text_for(seat)`` the same with what that seat may not see hidden (the cards another
+seat drew, a hand shown to a challenger only), and ``narrate`` renders an event for a player.
 
 >>> from unokit.cards import Card
->>> e = Event("draw", 1, ((Card.parse("R5"),),))
->>> e.text, e.text_for(2)
-('seat 1 draws R5', 'seat 1 draws a card')
+>>> e = Drew(1, (Card.parse("R5"),))
+>>> e.cards, e.text, e.text_for(2)
+((Card.parse('R5'),), 'seat 1 draws R5', 'seat 1 draws a card')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
 
 from unokit.cards import Card, Color
 
-__all__ = ["Event"]
+__all__ = [
+    "EVENT_TYPES",
+    "Caught",
+    "ChallengeLost",
+    "ChallengeWon",
+    "ChallengerTakesRest",
+    "ColorChosen",
+    "CustomEffect",
+    "Dealer",
+    "DealerDraw",
+    "Dealt",
+    "Deflected",
+    "DrawnMustPlay",
+    "DrawnPlayable",
+    "DrawnUnplayable",
+    "Drew",
+    "DrewNothing",
+    "Eliminated",
+    "Event",
+    "FalseCatch",
+    "FalseUno",
+    "HandRevealed",
+    "HandsRotated",
+    "HandsShuffled",
+    "HandsSwapped",
+    "JumpedIn",
+    "Kept",
+    "MatchWon",
+    "Misdeal",
+    "Misplayed",
+    "Peeked",
+    "PenaltyDrawn",
+    "PenaltyPending",
+    "PilesEmpty",
+    "Played",
+    "Reshuffled",
+    "ReverseTwo",
+    "Reversed",
+    "ReversesCancel",
+    "RoundVoid",
+    "RoundWon",
+    "Scored",
+    "SeatsChanged",
+    "Skipped",
+    "StartBuried",
+    "StartCard",
+    "StartDrawTwo",
+    "StartReturned",
+    "StartReverse",
+    "StartReverseTwo",
+    "StartSkip",
+    "StartWild",
+    "SumJumpedIn",
+    "Swam",
+    "TablePenalty",
+    "TimedOut",
+    "Traded",
+    "UnoCalled",
+    "WentOut",
+]
+
+Cards = tuple[Card, ...]
+Seats = tuple[int, ...]
 
 
-def _cards(cards: Any) -> str:
-    return " ".join(c.code for c in cards) if cards else "nothing"
-
-
-def _n(count: int, word: str = "card") -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def _color(color: Color | None) -> str:
-    return color.label if color is not None else "none"
-
-
-# Each template takes (event, full) and returns the text; full=False hides secrets.
-_Template = Callable[["Event", bool], str]
-
-_TEXTS: dict[str, _Template] = {
-    "dealer_draw": lambda e, f: f"seat {e.seat} draws {e.args[0]} to choose the dealer",
-    "dealer": lambda e, f: f"seat {e.seat} is the dealer" + (f" ({e.args[0]})" if e.args else ""),
-    "deal": lambda e, f: f"round {e.args[1]}: seat {e.seat} deals {_n(e.args[0])} to each player",
-    "start_card": lambda e, f: f"the start card is {e.args[0]}",
-    "misdeal": lambda e, f: (
-        f"none of the {e.args[0]} cards left in the draw pile could become the start card: "
-        f"seat {e.seat}, the dealer, shuffles every card and deals again"
-    ),
-    "start_returned": lambda e, f: (
-        f"{e.args[0]} cannot start the game: it goes back into the draw pile, which is "
-        "reshuffled, and a new card is turned"
-    ),
-    "start_buried": lambda e, f: (
-        f"{e.args[0]} is not a number card: it is buried in the draw pile and the next card "
-        "is turned"
-    ),
-    "start_skip": lambda e, f: f"the start card skips seat {e.seat}: seat {e.args[0]} starts",
-    "start_reverse": lambda e, f: (
-        f"the start card reverses the direction to counter-clockwise: seat {e.args[0]} starts"
-    ),
-    "start_reverse_two": lambda e, f: (
-        f"with 2 players the start reverse acts as a skip: seat {e.seat} loses the turn, "
-        f"seat {e.args[0]} starts"
-    ),
-    "start_draw_two": lambda e, f: (
-        f"the start card makes seat {e.seat} draw 2 ({_cards(e.args[0]) if f else 'hidden'}) "
-        f"and lose the turn; it cannot be stacked on or deflected; seat {e.args[1]} plays next"
-    ),
-    "start_wild": lambda e, f: (
-        f"the start card is a wild: seat {e.seat}, the first player, names the colour, then plays"
-    ),
-    "color_chosen": lambda e, f: f"seat {e.seat} names {e.args[0].label}",
-    "play": lambda e, f: (
-        f"seat {e.seat} plays {_cards(e.args[0])}"
-        + (f" and names {e.args[1].label}" if e.args[1] is not None else "")
-    ),
-    "uno": lambda e, f: f"seat {e.seat} calls UNO",
-    "false_uno": lambda e, f: (
-        f"seat {e.seat} calls UNO without being left with one card and draws {e.args[0]}"
-    ),
-    "caught": lambda e, f: (
-        f"seat {e.seat} catches seat {e.args[0]}, who did not call UNO: seat {e.args[0]} "
-        f"draws {e.args[1]}"
-    ),
-    "false_catch": lambda e, f: (
-        f"seat {e.seat} wrongly catches seat {e.args[0]} and draws {e.args[1]}"
-    ),
-    "draw": lambda e, f: (
-        f"seat {e.seat} draws {_cards(e.args[0]) if f else _n(len(e.args[0]), 'card')}"
-        if len(e.args[0]) != 1 or f
-        else f"seat {e.seat} draws a card"
-    ),
-    "draw_none": lambda e, f: f"seat {e.seat} draws, but no card is left to draw",
-    "drawn_playable": lambda e, f: (
-        f"the drawn card{' ' + e.args[0].code if f else ''} is playable: seat {e.seat} may "
-        "play it or keep it"
-    ),
-    "drawn_must_play": lambda e, f: (
-        f"the drawn card{' ' + e.args[0].code if f else ''} is playable and seat {e.seat} "
-        "must play it"
-    ),
-    "drawn_unplayable": lambda e, f: (
-        f"seat {e.seat} cannot play the drawn card; the turn passes to seat {e.args[0]}"
-    ),
-    "pass": lambda e, f: f"seat {e.seat} keeps the drawn card; seat {e.args[0]} plays next",
-    "skip": lambda e, f: (
-        (
-            f"seat {e.seat} is skipped"
-            if e.seat is not None
-            else f"seats {', '.join(map(str, e.args[1]))} are skipped"
-        )
-        + f"; seat {e.args[0]} plays next"
-    ),
-    "reverses_cancel": lambda e, f: (
-        f"{e.args[0]} reverses cancel out: the direction stays; the next player plays"
-    ),
-    "reverse": lambda e, f: (
-        f"the direction is now {'clockwise' if e.args[0] == 1 else 'counter-clockwise'}"
-    ),
-    "reverse_two": lambda e, f: (
-        f"with 2 players the reverse acts as a skip: seat {e.seat} plays again"
-    ),
-    "penalty_draw": lambda e, f: (
-        f"seat {e.seat} draws {len(e.args[0])}"
-        + (f" ({_cards(e.args[0])})" if f else "")
-        + f" for the {e.args[1]} and loses the turn; seat {e.args[2]} plays next"
-    ),
-    "penalty_pending": lambda e, f: (
-        f"seat {e.seat} faces a penalty of {e.args[0]}: draw it"
-        + (" (or answer it as the rules allow)")
-    ),
-    "deflect": lambda e, f: (
-        f"seat {e.seat} deflects the penalty of {e.args[1]} with {e.args[0]}: "
-        f"seat {e.args[2]} now faces it"
-    ),
-    "jump_in": lambda e, f: (
-        f"seat {e.seat} jumps in on seat {e.args[0]}'s {_cards(e.args[1])}: "
-        + {
-            "": "that card's effect is cancelled",
-            "new": "that card and every stacked penalty before it are cancelled",
-            "old": "that card's penalty is cancelled, the stack before it stands",
-        }[e.args[2]]
-        + f", and play goes on from seat {e.seat}"
-    ),
-    "sum_jump_in": lambda e, f: (
-        f"seat {e.seat} jumps in on seat {e.args[0]}'s {_cards(e.args[1])} with cards adding up "
-        f"to it; play goes on from seat {e.seat}"
-    ),
-    "challenger_takes_rest": lambda e, f: (
-        f"seat {e.seat}, the challenger, draws the other {e.args[0]} cards of the stack"
-    ),
-    "swap": lambda e, f: f"seat {e.seat} swaps hands with seat {e.args[0]}",
-    "rotate": lambda e, f: (
-        "every hand passes to the next player "
-        + ("clockwise" if e.args[0] == 1 else "counter-clockwise")
-    ),
-    "peek": lambda e, f: (
-        f"seat {e.seat} looks at seat {e.args[0]}'s hand" + (f": {_cards(e.args[1])}" if f else "")
-    ),
-    "trade": lambda e, f: (
-        f"seat {e.seat} trades cards with seat {e.args[0]}: gives {len(e.args[1])}"
-        + (f" ({_cards(e.args[1])})" if f else "")
-        + f", takes {len(e.args[2])} at random"
-        + (f" ({_cards(e.args[2])})" if f else "")
-    ),
-    "seat_change": lambda e, f: (
-        "players change seats: "
-        + ", ".join(f"seat {s}: player {p}" for s, p in enumerate(e.args[0]))
-    ),
-    "challenge_won": lambda e, f: (
-        f"challenge succeeded: seat {e.args[0]} held {e.args[1]}"
-        + (f" ({_cards(e.args[2])})" if f else "")
-        + f" when playing +4; seat {e.args[0]} draws {e.args[3]}; "
-        + (
-            f"seat {e.seat}, the challenger, takes the other {e.args[5]} cards of the stack, "
-            f"then plays on, matching {e.args[4]}"
-            if len(e.args) > 5 and e.args[5]
-            else f"seat {e.seat} draws nothing and plays on, matching {e.args[4]}"
-        )
-    ),
-    "challenge_lost": lambda e, f: (
-        f"challenge failed: seat {e.args[0]} held no {e.args[1]} when playing +4; "
-        f"seat {e.seat} draws {e.args[3]} and loses the turn"
-    ),
-    "reveal": lambda e, f: (
-        f"seat {e.args[0]} shows their hand to seat {e.seat}"
-        + (f": {_cards(e.args[1])}" if f else "")
-    ),
-    "shuffle_hands": lambda e, f: (
-        f"all hands are shuffled together and dealt out from seat {e.args[0]}"
-    ),
-    "custom": lambda e, f: f"the customizable wild's effect: {e.args[0]}",
-    "swim": lambda e, f: (
-        f"seat {e.seat} swims: draws {len(e.args[0])}"
-        + (f" ({_cards(e.args[0])})" if f else "")
-        + (" until a blue card" if e.args[1] else ", and the piles ran out before a blue card")
-        + (f", and loses the turn; seat {e.args[2]} plays next" if e.args[3] else ", then plays")
-    ),
-    "reshuffle": lambda e, f: (
-        f"the draw pile is empty: the discard pile less its top card is shuffled into a new "
-        f"draw pile of {_n(e.args[0])}"
-    ),
-    "piles_empty": lambda e, f: (
-        "the draw pile and the discard pile are both empty: nothing more can be drawn"
-    ),
-    "void_round": lambda e, f: "the draw pile is empty: the round is abandoned with no score",
-    "out": lambda e, f: (
-        f"seat {e.seat} goes out" + (f" in place {e.args[0]}" if e.args and e.args[0] > 1 else "")
-    ),
-    "round_won": lambda e, f: (
-        f"seat {e.seat} wins the round"
-        + (f" for team {e.args[0]} (seats {', '.join(map(str, e.args[1]))})" if e.args else "")
-    ),
-    "points": lambda e, f: f"seat {e.seat} scores {e.args[0]} (total {e.args[1]})",
-    "eliminated": lambda e, f: f"seat {e.seat} is eliminated ({e.args[0]})",
-    "match_won": lambda e, f: (
-        (
-            f"seat {e.seat} wins the match"
-            if e.seat is not None and e.seat >= 0
-            else "the match is over"
-        )
-        + (f": ranking {', '.join(map(str, e.args[0]))}" if e.args else "")
-    ),
-    "timeout": lambda e, f: (
-        f"seat {e.seat} ran out of time and draws {e.args[0]}; seat {e.args[1]} plays next"
-    ),
-    "misplay": lambda e, f: (
-        f"seat {e.seat} misplays {e.args[0]} ({e.args[1]}): the card goes back and seat "
-        f"{e.seat} draws {e.args[2]}"
-        + (
-            (
-                f", then goes on with the turn, still facing the penalty of {e.args[4]}"
-                if e.args[4]
-                else ", then goes on with the turn"
-            )
-            if e.args[3] == e.seat
-            else (f", takes the pending penalty of {e.args[4]}" if e.args[4] else "")
-            + f"; the turn passes to seat {e.args[3]}"
-        )
-    ),
-    "table_penalty": lambda e, f: (
-        f"the referee gives seat {e.seat} a penalty of {_n(e.args[0])}"
-        + (f" for {e.args[1]}" if e.args[1] else "")
-    ),
-}
-
-
+@dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened. ``kind`` is a stable identifier; ``rule`` names the option
-    (``"wd4_rule=no_matching_color"``) that decided it, when one did; ``private`` is the seat
-    allowed to see the secret parts (the drawer, the challenger), or ``None``."""
+    """One thing that happened. ``seat`` is the seat it is about (``None``: the table);
+    ``rule`` names the option that decided it, when one did. Secret parts (cards drawn, a hand
+    shown) are for ``seat`` alone (:attr:`private`)."""
 
-    __slots__ = ("args", "kind", "private", "rule", "seat")
-    kind: str
+    kind: ClassVar[str] = ""
     seat: int | None
-    args: tuple[Any, ...]
-    rule: str | None
-    private: int | None
+    rule: str | None = field(default=None, kw_only=True)
 
-    def __init__(
-        self,
-        kind: str,
-        seat: int | None,
-        args: tuple[Any, ...] = (),
-        rule: str | None = None,
-        private: int | None = None,
-    ) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.args = args
-        self.rule = rule
-        self.private = private if private is not None else seat
+    @property
+    def private(self) -> int | None:
+        """The seat allowed to see the secret parts (the drawer, the challenger)."""
+        return self.seat
 
     @property
     def text(self) -> str:
         """The full account, as the referee sees it, citing the rule applied."""
-        return self._text(True)
+        from unokit.narrator import referee_text
+
+        return referee_text(self, None)
 
     def text_for(self, viewer: int | None, lang: str = "en") -> str:
-        """The account as ``viewer`` may see it, in ``lang`` (``en``, ``zh-Hant``, ``zh-Hans``)."""
-        full = viewer is None or viewer == self.private
-        if lang.startswith("zh"):
-            from unokit.events_zh import text_zh
+        """The referee's account as ``viewer`` may see it (``None``: everything), in ``lang``
+        (``en``, ``zh-Hant``, ``zh-Hans``), citing the rule."""
+        from unokit.narrator import referee_text
 
-            return text_zh(self, full, simplified=lang == "zh-Hans")
-        return self._text(full)
-
-    def _text(self, full: bool) -> str:
-        base = _TEXTS[self.kind](self, full)
-        return f"{base} ({self.rule})" if self.rule else base
+        return referee_text(self, viewer, lang)
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "text": self.text_for(viewer)}
@@ -295,14 +124,477 @@ class Event:
             out["rule"] = self.rule
         return out
 
-    def __repr__(self) -> str:
-        return f"<Event {self.kind}: {self.text}>"
+
+# -- choosing the dealer, dealing, the start card ------------------------------------------------
 
 
-def known_kinds() -> list[str]:
-    """Every event kind (for documentation and tests)."""
-    return list(_TEXTS)
+@dataclass(frozen=True, slots=True)
+class DealerDraw(Event):
+    """``seat`` draws ``card`` to choose the dealer."""
+
+    kind: ClassVar[str] = "dealer_draw"
+    card: Card
 
 
-def card_list(cards: list[Card] | tuple[Card, ...]) -> str:
-    return _cards(cards)
+@dataclass(frozen=True, slots=True)
+class Dealer(Event):
+    """``seat`` is the dealer."""
+
+    kind: ClassVar[str] = "dealer"
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """``seat`` (the dealer) deals ``count`` cards to each player for round ``round_no``."""
+
+    kind: ClassVar[str] = "deal"
+    count: int
+    round_no: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartCard(Event):
+    """``card`` is turned up as the start card."""
+
+    kind: ClassVar[str] = "start_card"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal(Event):
+    """None of the ``left`` cards could become the start card: ``seat`` deals again."""
+
+    kind: ClassVar[str] = "misdeal"
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartReturned(Event):
+    """``card`` (a W+4) cannot start: it is shuffled back and a new card is turned."""
+
+    kind: ClassVar[str] = "start_returned"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class StartBuried(Event):
+    """``card`` is not a number card: it is buried and the next card turned."""
+
+    kind: ClassVar[str] = "start_buried"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class StartSkip(Event):
+    """The start card skips ``seat``; ``first`` starts."""
+
+    kind: ClassVar[str] = "start_skip"
+    first: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartReverse(Event):
+    """The start card reverses the direction; ``first`` starts."""
+
+    kind: ClassVar[str] = "start_reverse"
+    first: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartReverseTwo(Event):
+    """With two players a start reverse skips ``seat``; ``first`` starts."""
+
+    kind: ClassVar[str] = "start_reverse_two"
+    first: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartDrawTwo(Event):
+    """The start card makes ``seat`` draw ``cards`` and lose the turn; ``next`` plays."""
+
+    kind: ClassVar[str] = "start_draw_two"
+    cards: Cards
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartWild(Event):
+    """The start card is a wild: ``seat``, the first player, names the colour."""
+
+    kind: ClassVar[str] = "start_wild"
+
+
+# -- turns ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ColorChosen(Event):
+    kind: ClassVar[str] = "color_chosen"
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    """``seat`` plays ``cards`` (naming ``color`` for a wild)."""
+
+    kind: ClassVar[str] = "play"
+    cards: Cards
+    color: Color | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCalled(Event):
+    kind: ClassVar[str] = "uno"
+
+
+@dataclass(frozen=True, slots=True)
+class FalseUno(Event):
+    """``seat`` called UNO wrongly and draws ``count``."""
+
+    kind: ClassVar[str] = "false_uno"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Caught(Event):
+    """``seat`` catches ``target``, who did not call UNO; ``target`` draws ``count``."""
+
+    kind: ClassVar[str] = "caught"
+    target: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FalseCatch(Event):
+    """``seat`` wrongly catches ``target`` and draws ``count``."""
+
+    kind: ClassVar[str] = "false_catch"
+    target: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    """``seat`` draws ``cards`` (seen by ``seat`` alone)."""
+
+    kind: ClassVar[str] = "draw"
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class DrewNothing(Event):
+    kind: ClassVar[str] = "draw_none"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnPlayable(Event):
+    """The drawn ``card`` is playable: ``seat`` may play it or keep it."""
+
+    kind: ClassVar[str] = "drawn_playable"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnMustPlay(Event):
+    """The drawn ``card`` is playable and ``seat`` must play it."""
+
+    kind: ClassVar[str] = "drawn_must_play"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnUnplayable(Event):
+    kind: ClassVar[str] = "drawn_unplayable"
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kept(Event):
+    """``seat`` keeps the drawn card; ``next`` plays."""
+
+    kind: ClassVar[str] = "pass"
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    kind: ClassVar[str] = "timeout"
+    count: int
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class Misplayed(Event):
+    """``seat`` played ``card``, which was not legal (``why``): it goes back, ``seat`` draws
+    ``count``; ``next`` plays (``seat`` itself when the turn goes on), ``pending`` is the
+    penalty ``seat`` still faces or took."""
+
+    kind: ClassVar[str] = "misplay"
+    card: Card
+    why: str
+    count: int
+    next: int
+    pending: int
+
+
+@dataclass(frozen=True, slots=True)
+class TablePenalty(Event):
+    """The referee gives ``seat`` a penalty of ``count`` cards (for ``reason``)."""
+
+    kind: ClassVar[str] = "table_penalty"
+    count: int
+    reason: str
+
+
+# -- what cards do -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped(Event):
+    """``skipped`` lose their turn (``seat``: the one, or ``None`` for several); ``next`` plays."""
+
+    kind: ClassVar[str] = "skip"
+    next: int
+    skipped: Seats
+
+
+@dataclass(frozen=True, slots=True)
+class ReversesCancel(Event):
+    kind: ClassVar[str] = "reverses_cancel"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reversed(Event):
+    """The direction is now ``direction`` (1 clockwise, -1 counter-clockwise)."""
+
+    kind: ClassVar[str] = "reverse"
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReverseTwo(Event):
+    """With two players a reverse acts as a skip: ``seat`` plays again."""
+
+    kind: ClassVar[str] = "reverse_two"
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyDrawn(Event):
+    """``seat`` draws ``cards`` and loses the turn; ``next`` plays. ``cause``: the card that
+    made it, the pending penalty (``"stack"``) or a last card played (``"last_card"``)."""
+
+    kind: ClassVar[str] = "penalty_draw"
+    cards: Cards
+    cause: Card | Literal["stack", "last_card"]
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyPending(Event):
+    """``seat`` faces a pending penalty of ``count``."""
+
+    kind: ClassVar[str] = "penalty_pending"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deflected(Event):
+    """``seat`` passes the penalty of ``count`` on with ``card``: ``target`` faces it."""
+
+    kind: ClassVar[str] = "deflect"
+    card: Card
+    count: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class JumpedIn(Event):
+    """``seat`` jumps in on ``target``'s ``cards``; ``stacking``: the jump_in_stacking mode
+    when penalties were stacked (``""`` when none were)."""
+
+    kind: ClassVar[str] = "jump_in"
+    target: int
+    cards: Cards
+    stacking: Literal["", "new", "old"] = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SumJumpedIn(Event):
+    kind: ClassVar[str] = "sum_jump_in"
+    target: int
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class HandRevealed(Event):
+    """``player`` shows ``hand`` to ``seat`` (the challenger) alone."""
+
+    kind: ClassVar[str] = "reveal"
+    player: int
+    hand: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeWon(Event):
+    """``seat`` challenged and ``liar`` held ``evidence`` (cards of ``lacked``'s colour, or any
+    playable card when ``by_color`` is false): ``liar`` draws ``count``; ``seat`` takes the
+    ``rest`` of the stack and plays on, matching ``color``."""
+
+    kind: ClassVar[str] = "challenge_won"
+    liar: int
+    lacked: Color | None
+    by_color: bool
+    evidence: Cards
+    count: int
+    color: Color
+    rest: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeLost(Event):
+    """``seat`` challenged ``challenged``, who held no card of ``lacked``'s colour (or no
+    playable card when ``by_color`` is false): ``seat`` draws ``count``."""
+
+    kind: ClassVar[str] = "challenge_lost"
+    challenged: Seats
+    lacked: Color | None
+    by_color: bool
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengerTakesRest(Event):
+    kind: ClassVar[str] = "challenger_takes_rest"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsSwapped(Event):
+    kind: ClassVar[str] = "swap"
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsRotated(Event):
+    kind: ClassVar[str] = "rotate"
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class Peeked(Event):
+    """``seat`` looks at ``target``'s ``hand`` (seen by ``seat`` alone)."""
+
+    kind: ClassVar[str] = "peek"
+    target: int
+    hand: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Traded(Event):
+    """``seat`` gives ``target`` the cards ``given`` and takes ``taken`` at random."""
+
+    kind: ClassVar[str] = "trade"
+    target: int
+    given: Cards
+    taken: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class HandsShuffled(Event):
+    """All hands are shuffled together and dealt out from ``first``."""
+
+    kind: ClassVar[str] = "shuffle_hands"
+    first: int
+
+
+@dataclass(frozen=True, slots=True)
+class CustomEffect(Event):
+    kind: ClassVar[str] = "custom"
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Swam(Event):
+    """``seat`` draws ``cards`` until a blue card (``found``), then loses the turn to ``next``
+    when ``skips``."""
+
+    kind: ClassVar[str] = "swim"
+    cards: Cards
+    found: bool
+    next: int
+    skips: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatsChanged(Event):
+    """Players change seats: seat ``i`` now holds player ``seating[i]``."""
+
+    kind: ClassVar[str] = "seat_change"
+    seating: Seats
+
+
+# -- the piles, the end of a round and of the match -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(Event):
+    """The discard pile (less its top) becomes a new draw pile of ``count`` cards."""
+
+    kind: ClassVar[str] = "reshuffle"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PilesEmpty(Event):
+    kind: ClassVar[str] = "piles_empty"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundVoid(Event):
+    kind: ClassVar[str] = "void_round"
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(Event):
+    """``seat`` goes out, in ``place``."""
+
+    kind: ClassVar[str] = "out"
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundWon(Event):
+    """``seat`` wins the round (for ``team``, the seats ``mates``, when teams play)."""
+
+    kind: ClassVar[str] = "round_won"
+    team: int | None = None
+    mates: Seats = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(Event):
+    kind: ClassVar[str] = "points"
+    points: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    kind: ClassVar[str] = "eliminated"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWon(Event):
+    """The match is over: ``seat`` wins (``None``: nobody); ``ranking`` best first."""
+
+    kind: ClassVar[str] = "match_won"
+    ranking: Seats
+
+
+#: every event type by its ``kind``
+EVENT_TYPES: dict[str, type[Event]] = {
+    value.kind: value
+    for value in list(globals().values())
+    if isinstance(value, type) and issubclass(value, Event) and value.kind
+}

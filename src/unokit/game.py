@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from unokit import events as ev
 from unokit import legality, play, rounds
 from unokit.cards import COLOR_OF, Card, Color, deck_cards
 from unokit.errors import IllegalMoveError, StateError, UnoError
@@ -375,14 +376,6 @@ class Game:
     def team_of(self, seat: int) -> int:
         return team_of(self.rules, seat)
 
-    def is_playable(self, card: Card, seat: int | None = None) -> bool:
-        """Whether ``card`` matches the top card now (for ``seat``, for +4 honesty)."""
-        return legality.playable(self, card, self.current if seat is None else seat)
-
-    def wd4_is_honest(self, seat: int) -> bool:
-        """Whether ``seat`` playing a +4 now would be honest under ``wd4_rule``."""
-        return legality.is_honest(self, seat)
-
     # -- legality ------------------------------------------------------------------------------
 
     def legal_moves(self, seat: int) -> list[Move]:
@@ -426,7 +419,12 @@ class Game:
             if card not in hand:
                 return False
             hand.remove(card)
-        return not self.is_legal(seat, move)
+        if self.is_legal(seat, move):
+            return False
+        # the cards may be played, only a detail is wrong (a colour, a target, an UNO flag):
+        # that is refused with the reason, never penalised (RULES.md §6, §7.9)
+        cards = sorted(move.cards)
+        return not any(type(m) is Play and sorted(m.cards) == cards for m in self.legal_moves(seat))
 
     # -- applying moves ------------------------------------------------------------------------
 
@@ -499,7 +497,7 @@ class Game:
             self._drawn = None
             self.phase = Phase.PLAY
             self.current = self._next(seat)
-            self._emit("pass", seat, (self.current,))
+            self._emit(ev.Kept(seat, self.current))
         elif cls is Challenge:
             play.challenge(self, seat)
         elif cls is CallUno:
@@ -511,13 +509,13 @@ class Game:
             assert isinstance(move, ChooseColor)
             self.color = int(move.color)
             self.phase = Phase.PLAY
-            self._emit("color_chosen", seat, (move.color,))
+            self._emit(ev.ColorChosen(seat, move.color))
         elif cls is Timeout:
             self._timeout(seat)
         elif cls is Penalty:
             assert isinstance(move, Penalty)
             got = self._draw(move.target, move.count)
-            self._emit("table_penalty", move.target, (len(got), move.reason))
+            self._emit(ev.TablePenalty(move.target, len(got), move.reason))
         elif cls is Deal:
             rounds.next_round(self)
 
@@ -528,7 +526,7 @@ class Game:
         self.phase = Phase.PLAY
         got = self._draw(seat, self.rules.slow_play_penalty)
         self.current = self._next(seat)
-        self._emit("timeout", seat, (len(got), self.current), "turn_time_limit", private=seat)
+        self._emit(ev.TimedOut(seat, len(got), self.current), "turn_time_limit")
 
     def _misplay(self, seat: int, move: Play) -> None:
         """A wrong play penalised (RULES.md §7.9): the card goes back, the player draws 1, and
@@ -544,7 +542,7 @@ class Game:
         got = self._draw(seat, 1)
         after = self._next(seat) if end else seat
         pending = self.pending_draw if phase == Phase.PENALTY else 0
-        self._emit("misplay", seat, (move.card, why, len(got), after, pending), "misplay")
+        self._emit(ev.Misplayed(seat, move.card, why, len(got), after, pending), "misplay")
         if not end:
             return
         if phase == Phase.PENALTY:
@@ -553,17 +551,13 @@ class Game:
         self.phase = Phase.PLAY
         self.current = self._next(seat)
 
-    def _emit(
-        self,
-        kind: str,
-        seat: int | None,
-        args: tuple[Any, ...] = (),
-        rule: str | None = None,
-        private: int | None = None,
-    ) -> None:
-        self._events.append(
-            Event(kind, seat, args, self._rule_text[rule] if rule else None, private)
-        )
+    def _emit(self, event: Event, rule: str | None = None) -> None:
+        """Record ``event``, citing the option ``rule`` (its name) when one decided it."""
+        if rule:
+            # part of its construction (no one has seen the event yet), done as a frozen
+            # dataclass's own __init__ does it: 10x faster than dataclasses.replace
+            object.__setattr__(event, "rule", self._rule_text[rule])
+        self._events.append(event)
 
     # -- turn order ----------------------------------------------------------------------------
 
@@ -607,7 +601,7 @@ class Game:
             rounds.void_round(self)
             raise _RoundEnded
         if len(self.discard) <= 1:
-            self._emit("piles_empty", None)
+            self._emit(ev.PilesEmpty(None))
             return False
         top = self.discard.pop()
         pile = self.discard
@@ -615,7 +609,7 @@ class Game:
         self.draw_pile = pile
         self.discard = [top]
         self._tops = None
-        self._emit("reshuffle", None, (len(pile),), "empty_draw_pile")
+        self._emit(ev.Reshuffled(None, len(pile)), "empty_draw_pile")
         return True
 
     def _voluntary_draw(self, seat: int) -> None:
@@ -633,17 +627,17 @@ class Game:
             if playable or not until:
                 break
         if drawn:
-            self._emit("draw", seat, (tuple(drawn),), "draw_until_playable" if until else None)
+            self._emit(ev.Drew(seat, tuple(drawn)), "draw_until_playable" if until else None)
         else:
-            self._emit("draw_none", seat)
+            self._emit(ev.DrewNothing(seat))
         if playable and card is not None:
             self._drawn = card
             self.phase = Phase.AFTER_DRAW
-            kind = "drawn_must_play" if self.rules.after_draw == "must_play" else "drawn_playable"
-            self._emit(kind, seat, (card,), "after_draw")
+            kind = ev.DrawnMustPlay if self.rules.after_draw == "must_play" else ev.DrawnPlayable
+            self._emit(kind(seat, card), "after_draw")
         else:
             self.current = self._next(seat)
-            self._emit("drawn_unplayable", seat, (self.current,))
+            self._emit(ev.DrawnUnplayable(seat, self.current))
 
     # -- UNO -----------------------------------------------------------------------------------
 
@@ -652,7 +646,7 @@ class Game:
         if size == 1 or (size == 2 and self._may_precall(seat)):
             self._called[seat] = True
             self._window[seat] = False
-            self._emit("uno", seat)
+            self._emit(ev.UnoCalled(seat))
         else:
             self._false_uno(seat)
 
@@ -663,16 +657,16 @@ class Game:
 
     def _false_uno(self, seat: int) -> None:
         got = self._draw(seat, self.rules.false_uno_penalty)
-        self._emit("false_uno", seat, (len(got),), "false_uno_penalty")
+        self._emit(ev.FalseUno(seat, len(got)), "false_uno_penalty")
 
     def _catch(self, seat: int, target: int) -> None:
         if self.catchable(target):
             self._window[target] = False
             got = self._draw(target, self.rules.uno_penalty)
-            self._emit("caught", seat, (target, len(got)), "uno_penalty")
+            self._emit(ev.Caught(seat, target, len(got)), "uno_penalty")
         else:
             got = self._draw(seat, self.rules.false_catch_penalty)
-            self._emit("false_catch", seat, (target, len(got)), "false_catch_penalty")
+            self._emit(ev.FalseCatch(seat, target, len(got)), "false_catch_penalty")
 
     def _end_round(self) -> None:
         rounds.end_round(self)
@@ -854,7 +848,7 @@ class Game:
         """Load a state written by :meth:`to_dict`. Every field is checked (types, ranges,
         cards adding up to the deck, seats, phase): anything else raises
         :class:`~unokit.errors.StateError` naming the field (:mod:`unokit.loading`)."""
-        from unokit.loading import load_state
+        from unokit.record import load_state
 
         return load_state(data)
 
@@ -880,8 +874,8 @@ class Game:
     def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay a record written by :meth:`record`; a record that is malformed, or holds a
         move that is not allowed when it comes, raises :class:`~unokit.errors.StateError`."""
-        from unokit.loading import load_record
         from unokit.notation import parse_move
+        from unokit.record import load_record
 
         game, moves = load_record(record)
         for i, text in enumerate(moves):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from unokit import events as ev
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
 from unokit.effects import CUSTOM_EFFECTS
 from unokit.legality import is_honest
@@ -82,7 +83,7 @@ class _Effects:
 
     def draw(self, seat: int, count: int) -> None:
         got = self.game._draw(seat, count)
-        self.game._emit("draw", seat, (tuple(got),))
+        self.game._emit(ev.Drew(seat, tuple(got)))
 
     def set_next(self, seat: int) -> None:
         self.next = seat
@@ -141,12 +142,12 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     game._drawn = None
     # the penalty this card answers: on one's turn, or what a jump-in left standing (old)
     answering = phase == Phase.PENALTY
-    game._emit("play", seat, (cards, play.color))
+    game._emit(ev.Played(seat, cards, play.color))
     left = len(hand)
     if play.uno:
         if left == 1:
             game._called[seat] = True
-            game._emit("uno", seat)
+            game._emit(ev.UnoCalled(seat))
         else:
             game._false_uno(seat)
     elif left == 1 and not game._called[seat]:
@@ -165,8 +166,8 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     elif rank <= 9:
         if rules.seven_zero and rank == Rank.SEVEN and play.swap is not None:
             _swap(game, seat, play.swap)
-        elif rules.seven_zero and rank == Rank.ZERO:
-            _rotate(game, seat)
+        elif rules.seven_zero and rank == Rank.ZERO and not (out_of_turn and k > 1):
+            _rotate(game, seat)  # (a sum jump-in's 0 adds nothing: no swap, RULES-NOTES)
         game.current = game._next(seat)
     elif rank == _SKIP:
         count = 1 if rules.multi_play == "identical_pair" else k
@@ -175,19 +176,19 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
             victim = game._next(victim)
             skipped += (victim,)
         game.current = game._next(victim)
-        game._emit("skip", victim if count == 1 else None, (game.current, skipped))
+        game._emit(ev.Skipped(victim if count == 1 else None, game.current, skipped))
     elif rank == _REVERSE:
         if k % 2:
             game.direction = -game.direction
-            game._emit("reverse", seat, (game.direction,))
+            game._emit(ev.Reversed(seat, game.direction))
             if game._active_count() == 2:  # acts as a skip (000): the other seat is skipped
                 game.current = seat
                 skipped = (game._next(seat),)
-                game._emit("reverse_two", seat)
+                game._emit(ev.ReverseTwo(seat))
             else:
                 game.current = game._next(seat)
         else:
-            game._emit("reverses_cancel", seat, (k,), "multi_play")
+            game._emit(ev.ReversesCancel(seat, k), "multi_play")
             game.current = game._next(seat)
     elif rank == _WILD:
         if play.peek is not None:
@@ -202,7 +203,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
         effect = CUSTOM_EFFECTS[rules.custom_effect]
         ctx = _Effects(game, seat, play.swap)
         if effect.name != "none":
-            game._emit("custom", seat, (effect.description,), "custom_effect")
+            game._emit(ev.CustomEffect(seat, effect.description), "custom_effect")
         effect.run(ctx)
         game.current = ctx.next
     else:  # wild_swimming
@@ -225,11 +226,11 @@ def _cancel_jumped(game: Game, seat: int, window: JumpWindow, summed: bool) -> N
             del game._stack[window.stack :]
     game.phase = Phase.PLAY
     if summed:
-        game._emit("sum_jump_in", seat, (window.player, window.cards), "sum_jump_in")
+        game._emit(ev.SumJumpedIn(seat, window.player, window.cards), "sum_jump_in")
     else:
         rule = "jump_in_stacking" if stacked else "jump_in"
         mode = rules.jump_in_stacking if stacked else ""
-        game._emit("jump_in", seat, (window.player, window.cards, mode), rule)
+        game._emit(ev.JumpedIn(seat, window.player, window.cards, mode), rule)
     if game.pending_draw:
         game.phase = Phase.PENALTY
 
@@ -253,11 +254,11 @@ def _draw_card(
         game.phase = Phase.PENALTY
         game.current = victim
         rule = "stacking" if game.rules.stacking != "off" else "challenge"
-        game._emit("penalty_pending", victim, (game.pending_draw,), rule)
+        game._emit(ev.PenaltyPending(victim, game.pending_draw), rule)
     else:
         got = game._draw(victim, amount)
         game.current = game._next(victim)
-        game._emit("penalty_draw", victim, (tuple(got), card.code, game.current))
+        game._emit(ev.PenaltyDrawn(victim, tuple(got), card, game.current))
 
 
 def _deflect(game: Game, seat: int, card: Card) -> None:
@@ -267,7 +268,7 @@ def _deflect(game: Game, seat: int, card: Card) -> None:
     victim = game._next(seat)
     game.current = victim
     game.phase = Phase.PENALTY
-    game._emit("deflect", seat, (card.code, game.pending_draw, victim), "deflect")
+    game._emit(ev.Deflected(seat, card, game.pending_draw, victim), "deflect")
 
 
 def take_penalty(game: Game, seat: int) -> None:
@@ -278,7 +279,7 @@ def take_penalty(game: Game, seat: int) -> None:
     game.phase = Phase.PLAY
     got = game._draw(seat, count)
     game.current = game._next(seat)
-    game._emit("penalty_draw", seat, (tuple(got), "pending penalty", game.current))
+    game._emit(ev.PenaltyDrawn(seat, tuple(got), "stack", game.current))
 
 
 def challenge(game: Game, seat: int) -> None:
@@ -301,17 +302,16 @@ def challenge(game: Game, seat: int) -> None:
     shown = {e.seat: e.hand for e in run}  # each player challenged shows one hand
     game._revealed = (seat, shown)
     for player, hand in shown.items():
-        game._emit("reveal", seat, (player, hand), private=seat)
+        game._emit(ev.HandRevealed(seat, player, hand))
     # 001 (一): penalties are counted per player challenged, not per +4 card
     challenged = list(dict.fromkeys(e.seat for e in run))
     liars = list(dict.fromkeys(e.seat for e in run if not e.honest))
-    what = _evidence_name(game, run[-1].color, won=False)
+    what = _lacked(game, run[-1].color)
     if not liars:
         extra = rules.challenge_fail_extra * len(challenged)
         got = game._draw(seat, pending + extra)
         game.current = game._next(seat)
-        players = ", ".join(map(str, challenged))
-        game._emit("challenge_lost", seat, (players, what, (), len(got)), "wd4_rule")
+        game._emit(ev.ChallengeLost(seat, tuple(challenged), *what, len(got)), "wd4_rule")
         return
     if rules.stack_challenge == "all":
         # the liars take the whole penalty, sharing it as evenly as possible (earlier first)
@@ -325,26 +325,22 @@ def challenge(game: Game, seat: int) -> None:
         entry = next(e for e in run if e.seat == liar and not e.honest)
         evidence = tuple(c for c in entry.hand if _evidence(game, c, entry))
         got = game._draw(liar, count)
-        what = _evidence_name(game, entry.color, won=True)
+        what = _lacked(game, entry.color)
         game._emit(
-            "challenge_won",
-            seat,
-            (liar, what, evidence, len(got), Color(game.color).label, rest),
+            ev.ChallengeWon(seat, liar, *what, evidence, len(got), Color(game.color), rest),
             "stack_challenge" if rules.stack_challenge == "all" else "wd4_rule",
         )
     if rest:
         got = game._draw(seat, rest)
-        game._emit("challenger_takes_rest", seat, (len(got),), "stacking")
+        game._emit(ev.ChallengerTakesRest(seat, len(got)), "stacking")
     game.current = seat
 
 
-def _evidence_name(game: Game, before: int, won: bool) -> str:
-    """What made a +4 dishonest: ``a red card`` / ``another playable card`` (won), or what
-    the player lacked: ``red card`` / ``other playable card``."""
-    color = Color(before).label if before >= 0 else "matching"
-    if game.rules.wd4_rule == "no_matching_color":
-        return f"a {color} card" if won else f"{color} card"
-    return "another playable card" if won else "other playable card"
+def _lacked(game: Game, before: int) -> tuple[Color | None, bool]:
+    """What an honest +4 lacks: a card of the colour to match (``None``: the colour was
+    open), or, unless ``wd4_rule`` looks at colours only (the flag), any playable card."""
+    by_color = game.rules.wd4_rule == "no_matching_color"
+    return (Color(before) if before >= 0 else None), by_color
 
 
 def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:
@@ -371,7 +367,7 @@ def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:
 def _swap(game: Game, seat: int, target: int) -> None:
     """Seven-zero 7 (003): swap hands with the chosen player."""
     game.hands[seat], game.hands[target] = game.hands[target], game.hands[seat]
-    game._emit("swap", seat, (target,), "seven_zero")
+    game._emit(ev.HandsSwapped(seat, target), "seven_zero")
     _hands_changed(game, (seat, target))
 
 
@@ -381,7 +377,7 @@ def _rotate(game: Game, seat: int) -> None:
     old = {s: game.hands[s] for s in seats}
     for s in seats:
         game.hands[game._next(s)] = old[s]
-    game._emit("rotate", seat, (game.direction,), "seven_zero")
+    game._emit(ev.HandsRotated(seat, game.direction), "seven_zero")
     _hands_changed(game, seats)
 
 
@@ -396,21 +392,21 @@ def _peek(game: Game, seat: int, target: int) -> None:
     """wild_multi (001): look at one player's hand, shown to you alone."""
     shown = tuple(game.hands[target])
     game._revealed = (seat, {target: shown})
-    game._emit("peek", seat, (target, shown), "wild_multi", private=seat)
+    game._emit(ev.Peeked(seat, target, shown), "wild_multi")
 
 
 def _trade(game: Game, seat: int, target: int, give: tuple[Card, ...]) -> None:
     """wild_multi (001): give three chosen cards, take three at random from the target."""
     theirs = game.hands[target]
     taken: list[Card] = []
-    for _ in range(min(3, len(theirs))):
+    for _ in range(len(give)):  # as many as given: min(3, yours, theirs) (§7.8)
         taken.append(theirs.pop(game._rng.below(len(theirs))))
     mine = game.hands[seat]
     for card in give:
         mine.remove(card)
         theirs.append(card)
     mine.extend(taken)
-    game._emit("trade", seat, (target, give, tuple(taken)), "wild_multi", private=seat)
+    game._emit(ev.Traded(seat, target, give, tuple(taken)), "wild_multi")
     _hands_changed(game, (seat, target))
 
 
@@ -424,7 +420,7 @@ def _shuffle_hands(game: Game, seat: int) -> None:
     while pool:
         game.hands[target].append(pool.pop())
         target = game._next(target)
-    game._emit("shuffle_hands", seat, (game._next(seat),))
+    game._emit(ev.HandsShuffled(seat, game._next(seat)))
     _hands_changed(game, seats)
 
 
@@ -441,7 +437,7 @@ def _swim(game: Game, victim: int, final: bool = False) -> None:
             break
     skips = game.rules.swimming_skips
     game.current = game._next(victim) if skips else victim
-    game._emit("swim", victim, (tuple(drawn), found, game.current, skips), "swimming_skips")
+    game._emit(ev.Swam(victim, tuple(drawn), found, game.current, skips), "swimming_skips")
 
 
 # -- going out -----------------------------------------------------------------------------------
@@ -452,7 +448,7 @@ def _go_out(game: Game, seat: int, cards: tuple[Card, ...], answering: bool) -> 
     Only a draw penalty still happens, at once and unanswerable (003 Q7)."""
     game.in_round[seat] = False
     game.out_order.append(seat)
-    game._emit("out", seat, (len(game.out_order),))
+    game._emit(ev.WentOut(seat, len(game.out_order)))
     first = cards[0]
     rank = RANK_OF[first]
     amount = sum(_draw_amount(c) for c in cards)
@@ -470,17 +466,17 @@ def _go_out(game: Game, seat: int, cards: tuple[Card, ...], answering: bool) -> 
     if remaining >= 1 and amount:
         got = game._draw(victim, amount, final=ending)
         game.current = game._next(victim)
-        game._emit("penalty_draw", victim, (tuple(got), "last card", game.current))
+        game._emit(ev.PenaltyDrawn(victim, tuple(got), "last_card", game.current))
     elif remaining >= 1 and rank == Rank.WILD_SWIMMING:
         _swim(game, victim, final=ending)
     elif not ending:
         game.phase = Phase.PLAY
         if rank == _SKIP:
             game.current = game._next(victim)
-            game._emit("skip", victim, (game.current, (victim,)))
+            game._emit(ev.Skipped(victim, game.current, (victim,)))
         elif rank == _REVERSE:
             game.direction = -game.direction
-            game._emit("reverse", seat, (game.direction,))
+            game._emit(ev.Reversed(seat, game.direction))
             game.current = game._next(seat)
         else:
             game.current = victim

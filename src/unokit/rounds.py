@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unokit import events as ev
 from unokit.cards import COLOR_OF, RANK_OF, Card, Rank
 from unokit.errors import RulesError
 from unokit.phase import Phase
@@ -45,7 +46,7 @@ def select_first_dealer(game: Game) -> None:
         game.dealer = draw_for_dealer(game, seats)
     else:
         game.dealer = game._rng.choice(seats)
-    game._emit("dealer", game.dealer, (), "dealer_selection")
+    game._emit(ev.Dealer(game.dealer), "dealer_selection")
 
 
 def draw_for_dealer(game: Game, seats: list[int]) -> int:
@@ -62,7 +63,7 @@ def draw_for_dealer(game: Game, seats: list[int]) -> int:
                     pile = game._deck[:]
                     game._rng.shuffle(pile)
                 card = pile.pop()
-                game._emit("dealer_draw", seat, (card,))
+                game._emit(ev.DealerDraw(seat, card))
                 rank = RANK_OF[card]
                 if rank <= 9:
                     values[seat] = int(rank)
@@ -108,7 +109,7 @@ def deal(game: Game) -> None:
         if can_turn_start_card(game):
             break
         # every card left could never become the start card: the dealer deals again
-        game._emit("misdeal", game.dealer, (len(pile),), "start_card")
+        game._emit(ev.Misdeal(game.dealer, len(pile)), "start_card")
     else:
         raise RulesError(
             f"no start card could be turned up in {MAX_MISDEALS} deals: too few cards are left "
@@ -116,7 +117,7 @@ def deal(game: Game) -> None:
         )
     game.discard = []
     game.phase = Phase.PLAY
-    game._emit("deal", game.dealer, (game.rules.hand_size, game.round_no))
+    game._emit(ev.Dealt(game.dealer, game.rules.hand_size, game.round_no))
     turn_start_card(game)
 
 
@@ -150,17 +151,17 @@ def turn_start_card(game: Game) -> None:
         )
     while True:  # ends: a buried card goes to the bottom, a W+4 is one of several cards
         card = pile.pop()
-        game._emit("start_card", None, (card,))
+        game._emit(ev.StartCard(None, card))
         rank = RANK_OF[card]
         if bury and (rank.is_wild or rank == Rank.DRAW_TWO or (not first_turn and rank > 9)):
             pile.insert(0, card)
-            game._emit("start_buried", None, (card,), "start_card")
+            game._emit(ev.StartBuried(None, card), "start_card")
             first_turn = False
             continue
         if rank == Rank.WILD_DRAW_FOUR:
             pile.append(card)
             game._rng.shuffle(pile)
-            game._emit("start_returned", None, (card,))
+            game._emit(ev.StartReturned(None, card))
             continue
         game.discard.append(card)
         break
@@ -175,29 +176,29 @@ def _apply_start_card(game: Game, card: Card) -> None:
     game.current = first
     if rank == Rank.SKIP:
         game.current = game._next(first, 1)
-        game._emit("start_skip", first, (game.current,))
+        game._emit(ev.StartSkip(first, game.current))
     elif rank == Rank.REVERSE:
         game.direction = -1
         if game._active_count() == 2:
             game.current = dealer
-            game._emit("start_reverse_two", first, (dealer,))
+            game._emit(ev.StartReverseTwo(first, dealer))
         else:
             if game.rules.start_reverse == "dealer_right":
                 game.current = game._next(dealer, -1)
-            game._emit("start_reverse", None, (game.current,), "start_reverse")
+            game._emit(ev.StartReverse(None, game.current), "start_reverse")
     elif rank == Rank.DRAW_TWO:
         # never stackable, deflectable or jumpable: it falls on the first player (003)
         got = game._draw(first, 2)
         game.current = game._next(first, 1)
-        game._emit("start_draw_two", first, (tuple(got), game.current))
+        game._emit(ev.StartDrawTwo(first, tuple(got), game.current))
     elif COLOR_OF[card] < 0:
         game.phase = Phase.CHOOSE_COLOR
-        game._emit("start_wild", first)
+        game._emit(ev.StartWild(first))
 
 
 def void_round(game: Game) -> None:
     """empty_draw_pile = void_round (001 黄牌): the round is abandoned with no score."""
-    game._emit("void_round", None, (), "empty_draw_pile")
+    game._emit(ev.RoundVoid(None), "empty_draw_pile")
     game.winner = None
     game.round_points = [0] * game.n
     game.pending_draw = 0
@@ -222,20 +223,20 @@ def end_round(game: Game) -> None:
     if rules.teams:
         team = team_of(rules, winner)
         mates = tuple(s for s in seats if team_of(rules, s) == team)
-        game._emit("round_won", winner, (team, mates))
+        game._emit(ev.RoundWon(winner, team, mates))
     else:
-        game._emit("round_won", winner)
+        game._emit(ev.RoundWon(winner))
     gained = round_points(rules, points, winner, seats)
     game.round_points = gained
     game.scored_rounds += 1
     for s in range(game.n):
         game.scores[s] += gained[s]
         if gained[s] and rules.scoring != "none":
-            game._emit("points", s, (gained[s], game.scores[s]), "scoring")
+            game._emit(ev.Scored(s, gained[s], game.scores[s]), "scoring")
     for s in eliminated_after_round(rules, points, game.scores, winner, seats):
         game.eliminated[s] = True
         game.elimination_order.append(s)
-        game._emit("eliminated", s, (rules.describe("scoring"),))
+        game._emit(ev.Eliminated(s), "scoring")
     alive = _alive(game)
     game.out_order = ranking
     if match_is_over(rules, game.scores, alive, game.scored_rounds):
@@ -243,7 +244,7 @@ def end_round(game: Game) -> None:
         game.match_ranking = match_ranking(
             rules, game.scores, alive, game.elimination_order, ranking
         )
-        game._emit("match_won", game.match_ranking[0], (tuple(game.match_ranking),), "scoring")
+        game._emit(ev.MatchWon(game.match_ranking[0], tuple(game.match_ranking)), "scoring")
     else:
         game.phase = Phase.ROUND_OVER
 
@@ -262,7 +263,7 @@ def next_round(game: Game) -> None:
     else:
         game.in_round = [not e for e in game.eliminated]
         game.dealer = game._next(game.dealer, 1)
-    game._emit("dealer", game.dealer, (), "next_dealer")
+    game._emit(ev.Dealer(game.dealer), "next_dealer")
     deal(game)
 
 
@@ -279,4 +280,4 @@ def _change_seats(game: Game) -> None:
     if game.winner is not None:
         game.winner = new_seat[game.winner]
     game.dealer = new_seat[game.dealer]
-    game._emit("seat_change", None, (tuple(game.seating),), "seat_change_every")
+    game._emit(ev.SeatsChanged(None, tuple(game.seating)), "seat_change_every")

@@ -6,10 +6,11 @@ import pytest
 
 from unokit import Game, Rules
 from unokit.cards import RANK_OF, Card, deck_counts
+from unokit.events import DealerDraw
 
 
 def _dealer_draws(game: Game) -> list[tuple[int, Card]]:
-    return [(e.seat, e.args[0]) for e in game.deal_events if e.kind == "dealer_draw"]
+    return [(e.seat, e.card) for e in game.deal_events if isinstance(e, DealerDraw)]
 
 
 def _replay_draw_highest(draws: list[tuple[int, Card]], players: int, redraw: bool) -> int:

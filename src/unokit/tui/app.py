@@ -38,7 +38,9 @@ from unokit.moves import (
     Move,
     Play,
 )
+from unokit.narrator import narrate
 from unokit.phase import Phase
+from unokit.record import saved_record
 from unokit.rng import SEED_LIMIT
 from unokit.rules import Rules
 from unokit.tui.i18n import card_name, color_name, tr
@@ -188,7 +190,7 @@ class UnoApp(App[None]):
             return
         log = self._main.query_one("#log", RichLog)
         for event in events:
-            log.write(event.text_for(HUMAN, self.lang))
+            log.write(narrate(event, HUMAN, self.lang))
 
     def refresh_view(self) -> None:
         game = self.game
@@ -201,7 +203,7 @@ class UnoApp(App[None]):
             if game.uno_called(seat):
                 marks.append("UNO")
             if not game.in_round[seat]:
-                marks.append("out")
+                marks.append(tr(lang, "out"))
             if self.rules.teams:
                 marks.append(f"{tr(lang, 'team')} {game.team_of(seat)}")
             bot = self.bots[seat]
@@ -246,7 +248,7 @@ class UnoApp(App[None]):
             f"{tr(lang, 'you') if s == HUMAN else s}: {game.scores[s]}" for s in range(game.n)
         )
         self._main.query_one("#scores", Static).update(
-            f"{tr(lang, 'scores')} (round {game.round_no}): {scores}"
+            f"{tr(lang, 'scores_round').format(round=game.round_no)}: {scores}"
         )
 
     def _show_hand(self, legal: tuple[Move, ...]) -> None:
@@ -304,7 +306,8 @@ class UnoApp(App[None]):
         legal = [m for m in self.game.legal_moves(HUMAN) if isinstance(m, Play)]
         options = [m for m in legal if card in m.cards]
         if not options:
-            self.notify(f"{card_name(self.lang, card)}: not playable now", severity="warning")
+            text = tr(self.lang, "not_playable").format(card=card_name(self.lang, card))
+            self.notify(text, severity="warning")
             return
         with_uno = [m for m in options if m.uno]
         if with_uno and self.uno_armed:
@@ -447,13 +450,9 @@ class UnoApp(App[None]):
             self.exit()
 
     def save(self, path: Path) -> None:
-        data = {
-            "format": "unokit-save-1",
-            "bots": self.level,
-            "lang": self.lang,
-            "seed": self.seed,
-            "state": self.game.to_dict(),
-        }
+        """Save the match as its record (:func:`unokit.record.saved_record`): `unokit play
+        --resume` goes on from it, `unokit replay` steps through it."""
+        data = saved_record(self.game, bots=self.level, lang=self.lang, seed=self.seed)
         path.write_text(json.dumps(data), encoding="utf-8")
 
     # -- bots and the flow of play -------------------------------------------------------------

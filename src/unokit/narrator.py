@@ -1,0 +1,821 @@
+"""The narrator: an event told in words, for a player or for the referee.
+
+``narrate(event, viewer, lang, names)`` tells a player what happened: "you" for the viewer's own
+seat, the players' names, card names ("red 5", "紅5") in the viewer's language, and only what the
+viewer may see (the cards another seat drew stay hidden). The rule option that decided it is kept
+apart (``event.rule``; ``rule=True`` appends it). ``referee_text`` is the referee's precise form:
+seats by number, cards by code, the rule cited ("seat 2 plays R5 ... (after_draw=may_play)").
+
+Every text comes from the gettext message catalogue of the language (``locale/*/LC_MESSAGES``,
+read with the standard library): English is the source language, so a translator adds a
+language by translating ``locale/unokit.pot``, without reading this code. The Simplified
+Chinese catalogue is generated from the Traditional one (``tools/catalogues.py``).
+
+>>> from unokit.cards import Card
+>>> from unokit.events import Drew, Played
+>>> narrate(Drew(1, (Card.parse("R5"),)), 1)
+'You draw red 5'
+>>> narrate(Drew(1, (Card.parse("R5"),)), 2, names={1: "Ann"})
+'Ann draws a card'
+>>> narrate(Played(0, (Card.parse("W"),), Color.BLUE), 1, "zh-Hant")
+'座位 0 出 萬用，指定藍色'
+>>> referee_text(Played(0, (Card.parse("W"),), Color.BLUE, rule="multi_play=off"), None)
+'seat 0 plays W and names blue (multi_play=off)'
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import fields
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from unokit import events as ev
+from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
+
+__all__ = ["LANGUAGES", "card_name", "color_name", "narrate", "referee_text", "translations"]
+
+#: the languages with a catalogue (English is the source language)
+LANGUAGES = ("en", "zh-Hant", "zh-Hans")
+DOMAIN = "unokit"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogues (``pybabel extract -k N_``); translated when used."""
+    return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with a plural form (``-k NP_:1,2``)."""
+    return singular, plural
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalogue of ``lang`` (``en``, ``zh-Hant``, ``zh-Hans``); English for any other."""
+    if lang not in LANGUAGES[1:]:
+        return gettext.NullTranslations()
+    path = LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    with path.open("rb") as file:
+        return gettext.GNUTranslations(file)
+
+
+# -- names: colours and cards (the one name table is the catalogue) -------------------------------
+
+_COLOR_NAMES = (N_("red"), N_("yellow"), N_("green"), N_("blue"))
+_RANK_NAMES: dict[Rank, str] = {
+    Rank.SKIP: N_("skip"),
+    Rank.REVERSE: N_("reverse"),
+    Rank.DRAW_TWO: N_("+2"),
+    Rank.WILD: N_("wild"),
+    Rank.WILD_DRAW_FOUR: N_("wild +4"),
+    Rank.WILD_SHUFFLE_HANDS: N_("shuffle hands"),
+    Rank.WILD_CUSTOMIZABLE: N_("custom wild"),
+    Rank.WILD_SWIMMING: N_("keep swimming"),
+}
+
+
+def color_name(color: int, lang: str = "en") -> str:
+    """A colour's name: ``red`` / ``紅`` / ``红``."""
+    return translations(lang).gettext(_COLOR_NAMES[color])
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """A card's name for people: ``red 5`` / ``紅5`` / ``红5``, ``wild +4`` / ``萬用+4``."""
+    t = translations(lang)
+    rank = RANK_OF[card]
+    rank_text = str(int(rank)) if rank <= 9 else t.gettext(_RANK_NAMES[rank])
+    color = COLOR_OF[card]
+    if color < 0:
+        return rank_text
+    # translators: a coloured card: its colour, then its number or action ("red 5")
+    return t.gettext(N_("{color} {rank}")).format(color=color_name(color, lang), rank=rank_text)
+
+
+# -- the voice: who, which cards, which words ----------------------------------------------------
+
+
+class _Voice:
+    """How one reader is told: the language, who reads (``you``), what they may see."""
+
+    __slots__ = ("full", "lang", "names", "referee", "t", "viewer")
+
+    def __init__(
+        self,
+        lang: str,
+        viewer: int | None,
+        full: bool,
+        referee: bool,
+        names: Mapping[int, str] | None = None,
+    ) -> None:
+        self.lang = lang
+        self.t = translations(lang)
+        self.viewer = viewer
+        self.full = full
+        self.referee = referee
+        self.names = names
+
+    def _(self, message: str) -> str:
+        return self.t.gettext(message)
+
+    def you(self, seat: int | None) -> bool:
+        return not self.referee and seat is not None and seat == self.viewer
+
+    def who(self, seat: int | None) -> str:
+        if self.you(seat):
+            return self._(N_("you"))
+        if self.names is not None and seat in self.names:
+            return self.names[seat]  # type: ignore[index]
+        return self._(N_("seat {number}")).format(number=seat)
+
+    def say(self, message: str, *yous: tuple[int | None, str], **values: Any) -> str:
+        """``message`` translated and filled in; the first ``(seat, message)`` of ``yous``
+        whose seat is the reader's replaces it (English verbs change with "you")."""
+        for seat, mine in yous:
+            if self.you(seat):
+                message = mine
+                break
+        return self._(message).format(**values)
+
+    def count(self, forms: tuple[str, str], n: int, **values: Any) -> str:
+        return self.t.ngettext(forms[0], forms[1], n).format(n=n, **values)
+
+    def card(self, card: Card) -> str:
+        return card.code if self.referee else card_name(card, self.lang)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        names = [self.card(c) for c in cards]
+        if not names:
+            return self._(N_("nothing"))
+        # translators: between two card names of a list
+        return (" " if self.referee else self._(N_(", "))).join(names)
+
+    def color(self, color: int | None) -> str:
+        return self._(N_("none")) if color is None else color_name(color, self.lang)
+
+    def numbers(self, seats: Iterable[int]) -> str:
+        """Seats as the referee lists them (``0, 2``), or by name for a player."""
+        if self.referee:
+            return ", ".join(map(str, seats))
+        return self._(N_(", ")).join(self.who(s) for s in seats)
+
+    def then(self, seat: int) -> str:
+        return self.say(
+            N_("; {next} plays next"), (seat, N_("; you play next")), next=self.who(seat)
+        )
+
+
+_CARDS = NP_("{n} card", "{n} cards")
+
+
+# -- the texts, kind by kind ---------------------------------------------------------------------
+
+# Most kinds are one message whose placeholders are the event's fields (seats by name, cards by
+# name, colours by name), and the messages for a reader who is one of those seats: ``you``.
+_PLAIN: dict[str, tuple[str, dict[str, str]]] = {
+    "dealer_draw": (
+        N_("{seat} draws {card} to choose the dealer"),
+        {"seat": N_("you draw {card} to choose the dealer")},
+    ),
+    "dealer": (N_("{seat} is the dealer"), {"seat": N_("you are the dealer")}),
+    "start_card": (N_("the start card is {card}"), {}),
+    "misdeal": (
+        N_(
+            "none of the {left} cards left in the draw pile could become the start card: "
+            "{seat}, the dealer, shuffles every card and deals again"
+        ),
+        {
+            "seat": N_(
+                "none of the {left} cards left in the draw pile could become the start card: "
+                "you, the dealer, shuffle every card and deal again"
+            )
+        },
+    ),
+    "start_returned": (
+        N_(
+            "{card} cannot start the game: it goes back into the draw pile, which is "
+            "reshuffled, and a new card is turned"
+        ),
+        {},
+    ),
+    "start_buried": (
+        N_(
+            "{card} is not a number card: it is buried in the draw pile and the next card is turned"
+        ),
+        {},
+    ),
+    "start_skip": (
+        N_("the start card skips {seat}: {first} starts"),
+        {"first": N_("the start card skips {seat}: you start")},
+    ),
+    "start_reverse": (
+        N_("the start card reverses the direction to counter-clockwise: {first} starts"),
+        {"first": N_("the start card reverses the direction to counter-clockwise: you start")},
+    ),
+    "start_reverse_two": (
+        N_(
+            "with 2 players the start reverse acts as a skip: {seat} loses the turn, {first} starts"
+        ),
+        {
+            "seat": N_(
+                "with 2 players the start reverse acts as a skip: you lose the turn, {first} starts"
+            ),
+            "first": N_(
+                "with 2 players the start reverse acts as a skip: {seat} loses the turn, you start"
+            ),
+        },
+    ),
+    "start_wild": (
+        N_("the start card is a wild: {seat}, the first player, names the colour, then plays"),
+        {"seat": N_("the start card is a wild: you, the first player, name the colour, then play")},
+    ),
+    "color_chosen": (N_("{seat} names {color}"), {"seat": N_("you name {color}")}),
+    "uno": (N_("{seat} calls UNO"), {"seat": N_("you call UNO")}),
+    "false_uno": (
+        N_("{seat} calls UNO without being left with one card and draws {count}"),
+        {"seat": N_("you call UNO without being left with one card and draw {count}")},
+    ),
+    "caught": (
+        N_("{seat} catches {target}, who did not call UNO: {target} draws {count}"),
+        {
+            "seat": N_("you catch {target}, who did not call UNO: {target} draws {count}"),
+            "target": N_("{seat} catches you, who did not call UNO: you draw {count}"),
+        },
+    ),
+    "false_catch": (
+        N_("{seat} wrongly catches {target} and draws {count}"),
+        {"seat": N_("you wrongly catch {target} and draw {count}")},
+    ),
+    "draw_none": (
+        N_("{seat} draws, but no card is left to draw"),
+        {"seat": N_("you draw, but no card is left to draw")},
+    ),
+    "drawn_unplayable": (
+        N_("{seat} cannot play the drawn card; the turn passes to {next}"),
+        {"seat": N_("you cannot play the drawn card; the turn passes to {next}")},
+    ),
+    "reverses_cancel": (
+        N_("{count} reverses cancel out: the direction stays; the next player plays"),
+        {},
+    ),
+    "reverse_two": (
+        N_("with 2 players the reverse acts as a skip: {seat} plays again"),
+        {"seat": N_("with 2 players the reverse acts as a skip: you play again")},
+    ),
+    "penalty_pending": (
+        N_("{seat} faces a penalty of {count}: draw it (or answer it as the rules allow)"),
+        {"seat": N_("you face a penalty of {count}: draw it (or answer it as the rules allow)")},
+    ),
+    "deflect": (
+        N_("{seat} deflects the penalty of {count} with {card}: {target} now faces it"),
+        {
+            "seat": N_("you deflect the penalty of {count} with {card}: {target} now faces it"),
+            "target": N_("{seat} deflects the penalty of {count} with {card}: you now face it"),
+        },
+    ),
+    "sum_jump_in": (
+        N_(
+            "{seat} jumps in on {target}'s {cards} with cards adding up to it; play goes on "
+            "from {seat}"
+        ),
+        {
+            "seat": N_(
+                "you jump in on {target}'s {cards} with cards adding up to it; play goes on "
+                "from you"
+            ),
+            "target": N_(
+                "{seat} jumps in on your {cards} with cards adding up to it; play goes on "
+                "from {seat}"
+            ),
+        },
+    ),
+    "challenger_takes_rest": (
+        N_("{seat}, the challenger, draws the other {count} cards of the stack"),
+        {"seat": N_("you, the challenger, draw the other {count} cards of the stack")},
+    ),
+    "swap": (N_("{seat} swaps hands with {target}"), {"seat": N_("you swap hands with {target}")}),
+    "shuffle_hands": (N_("all hands are shuffled together and dealt out from {first}"), {}),
+    "custom": (N_("the customizable wild's effect: {description}"), {}),
+    "piles_empty": (
+        N_("the draw pile and the discard pile are both empty: nothing more can be drawn"),
+        {},
+    ),
+    "void_round": (N_("the draw pile is empty: the round is abandoned with no score"), {}),
+    "points": (
+        N_("{seat} scores {points} (total {total})"),
+        {"seat": N_("you score {points} (total {total})")},
+    ),
+    "eliminated": (N_("{seat} is eliminated"), {"seat": N_("you are eliminated")}),
+}
+_SEAT_FIELDS = frozenset({"seat", "target", "next", "first", "liar", "player"})
+_CARDS_FIELDS = frozenset({"cards", "hand", "evidence", "given", "taken"})
+
+
+def _plain(event: ev.Event, v: _Voice) -> str:
+    message, yours = _PLAIN[event.kind]
+    for name, mine in yours.items():
+        if v.you(getattr(event, name)):
+            message = mine
+            break
+    values: dict[str, Any] = {}
+    for spec in fields(event):
+        name = spec.name
+        value = getattr(event, name)
+        if name in _SEAT_FIELDS:
+            value = v.who(value)
+        elif name in _CARDS_FIELDS:
+            value = v.cards(value)
+        elif name == "card":
+            value = v.card(value)
+        elif name == "color":
+            value = v.color(value)
+        values[name] = value
+    return v._(message).format(**values)
+
+
+def _deal(e: ev.Dealt, v: _Voice) -> str:
+    return v.say(
+        N_("round {round}: {seat} deals {cards} to each player"),
+        (e.seat, N_("round {round}: you deal {cards} to each player")),
+        round=e.round_no,
+        seat=v.who(e.seat),
+        cards=v.count(_CARDS, e.count),
+    )
+
+
+def _start_draw_two(e: ev.StartDrawTwo, v: _Voice) -> str:
+    return v.say(
+        N_(
+            "the start card makes {seat} draw 2 ({cards}) and lose the turn; it cannot be "
+            "stacked on or deflected"
+        ),
+        seat=v.who(e.seat),
+        cards=v.cards(e.cards) if v.full else v._(N_("hidden")),
+    ) + v.then(e.next)
+
+
+def _play(e: ev.Played, v: _Voice) -> str:
+    if e.color is None:
+        return v.say(
+            N_("{seat} plays {cards}"),
+            (e.seat, N_("you play {cards}")),
+            seat=v.who(e.seat),
+            cards=v.cards(e.cards),
+        )
+    return v.say(
+        N_("{seat} plays {cards} and names {color}"),
+        (e.seat, N_("you play {cards} and name {color}")),
+        seat=v.who(e.seat),
+        cards=v.cards(e.cards),
+        color=v.color(e.color),
+    )
+
+
+def _draw(e: ev.Drew, v: _Voice) -> str:
+    if v.full:
+        return v.say(
+            N_("{seat} draws {cards}"),
+            (e.seat, N_("you draw {cards}")),
+            seat=v.who(e.seat),
+            cards=v.cards(e.cards),
+        )
+    return v.count(
+        NP_("{seat} draws a card", "{seat} draws {n} cards"), len(e.cards), seat=v.who(e.seat)
+    )
+
+
+def _drawn_playable(e: ev.DrawnPlayable, v: _Voice) -> str:
+    if not v.full:
+        return v.say(
+            N_("the drawn card is playable: {seat} may play it or keep it"), seat=v.who(e.seat)
+        )
+    return v.say(
+        N_("the drawn card {card} is playable: {seat} may play it or keep it"),
+        (e.seat, N_("the drawn card {card} is playable: you may play it or keep it")),
+        seat=v.who(e.seat),
+        card=v.card(e.card),
+    )
+
+
+def _drawn_must_play(e: ev.DrawnMustPlay, v: _Voice) -> str:
+    if not v.full:
+        return v.say(N_("the drawn card is playable and {seat} must play it"), seat=v.who(e.seat))
+    return v.say(
+        N_("the drawn card {card} is playable and {seat} must play it"),
+        (e.seat, N_("the drawn card {card} is playable and you must play it")),
+        seat=v.who(e.seat),
+        card=v.card(e.card),
+    )
+
+
+def _pass(e: ev.Kept, v: _Voice) -> str:
+    return v.say(
+        N_("{seat} keeps the drawn card"),
+        (e.seat, N_("you keep the drawn card")),
+        seat=v.who(e.seat),
+    ) + v.then(e.next)
+
+
+def _skip(e: ev.Skipped, v: _Voice) -> str:
+    if e.seat is not None:
+        head = v.say(N_("{seat} is skipped"), (e.seat, N_("you are skipped")), seat=v.who(e.seat))
+    elif v.referee or (v.names is None and v.viewer not in e.skipped):
+        head = v.say(N_("seats {numbers} are skipped"), numbers=", ".join(map(str, e.skipped)))
+    else:
+        head = v.say(N_("{seats} are skipped"), seats=v.numbers(e.skipped))
+    return head + v.then(e.next)
+
+
+def _reverse(e: ev.Reversed, v: _Voice) -> str:
+    if e.direction == 1:
+        return v._(N_("the direction is now clockwise"))
+    return v._(N_("the direction is now counter-clockwise"))
+
+
+def _cause(e: ev.PenaltyDrawn, v: _Voice) -> str:
+    if e.cause == "stack":
+        return v._(N_("pending penalty"))
+    if e.cause == "last_card":
+        return v._(N_("last card"))
+    return v.card(e.cause)
+
+
+def _penalty_draw(e: ev.PenaltyDrawn, v: _Voice) -> str:
+    values = {
+        "seat": v.who(e.seat),
+        "count": len(e.cards),
+        "cards": v.cards(e.cards),
+        "cause": _cause(e, v),
+    }
+    if v.full:
+        head = v.say(
+            N_("{seat} draws {count} ({cards}) for the {cause} and loses the turn"),
+            (e.seat, N_("you draw {count} ({cards}) for the {cause} and lose the turn")),
+            **values,
+        )
+    else:
+        head = v.say(N_("{seat} draws {count} for the {cause} and loses the turn"), **values)
+    return head + v.then(e.next)
+
+
+_JUMP_EFFECTS = {
+    "": N_("that card's effect is cancelled"),
+    "new": N_("that card and every stacked penalty before it are cancelled"),
+    "old": N_("that card's penalty is cancelled, the stack before it stands"),
+}
+
+
+def _jump_in(e: ev.JumpedIn, v: _Voice) -> str:
+    return v.say(
+        N_("{seat} jumps in on {target}'s {cards}: {effect}, and play goes on from {seat}"),
+        (e.seat, N_("you jump in on {target}'s {cards}: {effect}, and play goes on from you")),
+        (e.target, N_("{seat} jumps in on your {cards}: {effect}, and play goes on from {seat}")),
+        seat=v.who(e.seat),
+        target=v.who(e.target),
+        cards=v.cards(e.cards),
+        effect=v._(_JUMP_EFFECTS[e.stacking]),
+    )
+
+
+def _rotate(e: ev.HandsRotated, v: _Voice) -> str:
+    if e.direction == 1:
+        return v._(N_("every hand passes to the next player clockwise"))
+    return v._(N_("every hand passes to the next player counter-clockwise"))
+
+
+def _peek(e: ev.Peeked, v: _Voice) -> str:
+    values = {"seat": v.who(e.seat), "target": v.who(e.target), "cards": v.cards(e.hand)}
+    if v.full:
+        return v.say(
+            N_("{seat} looks at {target}'s hand: {cards}"),
+            (e.seat, N_("you look at {target}'s hand: {cards}")),
+            **values,
+        )
+    return v.say(
+        N_("{seat} looks at {target}'s hand"), (e.target, N_("{seat} looks at your hand")), **values
+    )
+
+
+def _trade(e: ev.Traded, v: _Voice) -> str:
+    values = {
+        "seat": v.who(e.seat),
+        "target": v.who(e.target),
+        "given": len(e.given),
+        "given_cards": v.cards(e.given),
+        "taken": len(e.taken),
+        "taken_cards": v.cards(e.taken),
+    }
+    if v.full:
+        return v.say(
+            N_(
+                "{seat} trades cards with {target}: gives {given} ({given_cards}), takes "
+                "{taken} at random ({taken_cards})"
+            ),
+            (
+                e.seat,
+                N_(
+                    "you trade cards with {target}: give {given} ({given_cards}), take "
+                    "{taken} at random ({taken_cards})"
+                ),
+            ),
+            **values,
+        )
+    return v.say(
+        N_("{seat} trades cards with {target}: gives {given}, takes {taken} at random"),
+        (e.target, N_("{seat} trades cards with you: gives {given}, takes {taken} at random")),
+        **values,
+    )
+
+
+def _seat_change(e: ev.SeatsChanged, v: _Voice) -> str:
+    places = v._(N_(", ")) if not v.referee else ", "
+    seating = places.join(
+        v.say(N_("{seat}: player {player}"), seat=v.who(s), player=p)
+        for s, p in enumerate(e.seating)
+    )
+    return v.say(N_("players change seats: {seating}"), seating=seating)
+
+
+def _evidence(v: _Voice, lacked: Color | None, by_color: bool, won: bool) -> str:
+    """What made a +4 dishonest (``a red card``), or what its player lacked (``red card``)."""
+    if not by_color:
+        return v._(N_("another playable card") if won else N_("other playable card"))
+    color = v._(N_("matching")) if lacked is None else v.color(lacked)
+    return v.say(N_("a {color} card") if won else N_("{color} card"), color=color)
+
+
+def _challenge_won(e: ev.ChallengeWon, v: _Voice) -> str:
+    values = {
+        "seat": v.who(e.seat),
+        "liar": v.who(e.liar),
+        "what": _evidence(v, e.lacked, e.by_color, won=True),
+        "cards": v.cards(e.evidence),
+        "count": e.count,
+        "rest": e.rest,
+        "color": v.color(e.color),
+    }
+    if v.full:
+        head = v.say(
+            N_(
+                "challenge succeeded: {liar} held {what} ({cards}) when playing +4; "
+                "{liar} draws {count}"
+            ),
+            (
+                e.liar,
+                N_(
+                    "challenge succeeded: you held {what} ({cards}) when playing +4; "
+                    "you draw {count}"
+                ),
+            ),
+            **values,
+        )
+    else:
+        head = v.say(
+            N_("challenge succeeded: {liar} held {what} when playing +4; {liar} draws {count}"),
+            (e.liar, N_("challenge succeeded: you held {what} when playing +4; you draw {count}")),
+            **values,
+        )
+    if e.rest:
+        tail = v.say(
+            N_(
+                "; {seat}, the challenger, takes the other {rest} cards of the stack, then plays "
+                "on, matching {color}"
+            ),
+            (
+                e.seat,
+                N_(
+                    "; you, the challenger, take the other {rest} cards of the stack, then play "
+                    "on, matching {color}"
+                ),
+            ),
+            **values,
+        )
+    else:
+        tail = v.say(
+            N_("; {seat} draws nothing and plays on, matching {color}"),
+            (e.seat, N_("; you draw nothing and play on, matching {color}")),
+            **values,
+        )
+    return head + tail
+
+
+def _challenge_lost(e: ev.ChallengeLost, v: _Voice) -> str:
+    if v.referee:
+        challenged = v.say(N_("seat {number}"), number=", ".join(map(str, e.challenged)))
+    else:
+        challenged = v.numbers(e.challenged)
+    return v.say(
+        N_(
+            "challenge failed: {challenged} held no {what} when playing +4; {seat} draws "
+            "{count} and loses the turn"
+        ),
+        (
+            e.seat,
+            N_(
+                "challenge failed: {challenged} held no {what} when playing +4; you draw "
+                "{count} and lose the turn"
+            ),
+        ),
+        challenged=challenged,
+        what=_evidence(v, e.lacked, e.by_color, won=False),
+        seat=v.who(e.seat),
+        count=e.count,
+    )
+
+
+def _reveal(e: ev.HandRevealed, v: _Voice) -> str:
+    values = {"seat": v.who(e.seat), "player": v.who(e.player), "cards": v.cards(e.hand)}
+    if v.full:
+        return v.say(N_("{player} shows their hand to {seat}: {cards}"), **values)
+    return v.say(
+        N_("{player} shows their hand to {seat}"),
+        (e.player, N_("you show your hand to {seat}")),
+        **values,
+    )
+
+
+def _swim(e: ev.Swam, v: _Voice) -> str:
+    values = {"seat": v.who(e.seat), "count": len(e.cards), "cards": v.cards(e.cards)}
+    if v.full:
+        text = v.say(
+            N_("{seat} swims: draws {count} ({cards})"),
+            (e.seat, N_("you swim: draw {count} ({cards})")),
+            **values,
+        )
+    else:
+        text = v.say(N_("{seat} swims: draws {count}"), **values)
+    if e.found:
+        text += v._(N_(" until a blue card"))
+    else:
+        text += v._(N_(", and the piles ran out before a blue card"))
+    if e.skips:
+        return (
+            text
+            + v.say(N_(", and loses the turn"), (e.seat, N_(", and lose the turn")))
+            + v.then(e.next)
+        )
+    return text + v.say(N_(", then plays"), (e.seat, N_(", then play")))
+
+
+def _reshuffle(e: ev.Reshuffled, v: _Voice) -> str:
+    return v.say(
+        N_(
+            "the draw pile is empty: the discard pile less its top card is shuffled into a new "
+            "draw pile of {cards}"
+        ),
+        cards=v.count(_CARDS, e.count),
+    )
+
+
+def _out(e: ev.WentOut, v: _Voice) -> str:
+    if e.place > 1:
+        return v.say(
+            N_("{seat} goes out in place {place}"),
+            (e.seat, N_("you go out in place {place}")),
+            seat=v.who(e.seat),
+            place=e.place,
+        )
+    return v.say(N_("{seat} goes out"), (e.seat, N_("you go out")), seat=v.who(e.seat))
+
+
+def _round_won(e: ev.RoundWon, v: _Voice) -> str:
+    if e.team is None:
+        return v.say(
+            N_("{seat} wins the round"), (e.seat, N_("you win the round")), seat=v.who(e.seat)
+        )
+    return v.say(
+        N_("{seat} wins the round for team {team} (seats {numbers})"),
+        (e.seat, N_("you win the round for team {team} (seats {numbers})")),
+        seat=v.who(e.seat),
+        team=e.team,
+        numbers=", ".join(map(str, e.mates)),
+    )
+
+
+def _match_won(e: ev.MatchWon, v: _Voice) -> str:
+    ranking = v.numbers(e.ranking)
+    if e.seat is None or e.seat < 0:
+        return v.say(N_("the match is over: ranking {ranking}"), ranking=ranking)
+    return v.say(
+        N_("{seat} wins the match: ranking {ranking}"),
+        (e.seat, N_("you win the match: ranking {ranking}")),
+        seat=v.who(e.seat),
+        ranking=ranking,
+    )
+
+
+def _timeout(e: ev.TimedOut, v: _Voice) -> str:
+    return v.say(
+        N_("{seat} ran out of time and draws {count}"),
+        (e.seat, N_("you ran out of time and draw {count}")),
+        seat=v.who(e.seat),
+        count=e.count,
+    ) + v.then(e.next)
+
+
+def _misplay(e: ev.Misplayed, v: _Voice) -> str:
+    values = {
+        "seat": v.who(e.seat),
+        "card": v.card(e.card),
+        "why": e.why,
+        "count": e.count,
+        "pending": e.pending,
+        "next": v.who(e.next),
+    }
+    text = v.say(
+        N_("{seat} misplays {card} ({why}): the card goes back and {seat} draws {count}"),
+        (e.seat, N_("you misplay {card} ({why}): the card goes back and you draw {count}")),
+        **values,
+    )
+    if e.next == e.seat:
+        if e.pending:
+            return text + v.say(
+                N_(", then goes on with the turn, still facing the penalty of {pending}"),
+                (e.seat, N_(", then go on with the turn, still facing the penalty of {pending}")),
+                **values,
+            )
+        return text + v.say(
+            N_(", then goes on with the turn"), (e.seat, N_(", then go on with the turn"))
+        )
+    if e.pending:
+        text += v.say(
+            N_(", takes the pending penalty of {pending}"),
+            (e.seat, N_(", take the pending penalty of {pending}")),
+            **values,
+        )
+    return text + v.say(N_("; the turn passes to {next}"), **values)
+
+
+def _table_penalty(e: ev.TablePenalty, v: _Voice) -> str:
+    values = {"seat": v.who(e.seat), "cards": v.count(_CARDS, e.count), "reason": e.reason}
+    if e.reason:
+        return v.say(N_("the referee gives {seat} a penalty of {cards} for {reason}"), **values)
+    return v.say(N_("the referee gives {seat} a penalty of {cards}"), **values)
+
+
+_TEXTS: dict[str, Callable[[Any, _Voice], str]] = {
+    "deal": _deal,
+    "start_draw_two": _start_draw_two,
+    "play": _play,
+    "draw": _draw,
+    "drawn_playable": _drawn_playable,
+    "drawn_must_play": _drawn_must_play,
+    "pass": _pass,
+    "skip": _skip,
+    "reverse": _reverse,
+    "penalty_draw": _penalty_draw,
+    "jump_in": _jump_in,
+    "rotate": _rotate,
+    "peek": _peek,
+    "trade": _trade,
+    "seat_change": _seat_change,
+    "challenge_won": _challenge_won,
+    "challenge_lost": _challenge_lost,
+    "reveal": _reveal,
+    "swim": _swim,
+    "reshuffle": _reshuffle,
+    "out": _out,
+    "round_won": _round_won,
+    "match_won": _match_won,
+    "timeout": _timeout,
+    "misplay": _misplay,
+    "table_penalty": _table_penalty,
+}
+
+
+def _text(event: ev.Event, voice: _Voice) -> str:
+    told = _TEXTS.get(event.kind)
+    return told(event, voice) if told is not None else _plain(event, voice)
+
+
+def _with_rule(text: str, rule: str | None, voice: _Voice) -> str:
+    if not rule:
+        return text
+    # translators: an account followed by the rule option that decided it
+    return voice._(N_("{text} ({rule})")).format(text=text, rule=rule)
+
+
+def referee_text(event: ev.Event, viewer: int | None, lang: str = "en") -> str:
+    """The referee's precise account (seats by number, cards by code, the rule cited), with
+    what ``viewer`` may not see hidden (``None``: everything)."""
+    full = viewer is None or viewer == event.private
+    voice = _Voice(lang, viewer, full, referee=True)
+    return _with_rule(_text(event, voice), event.rule, voice)
+
+
+def narrate(
+    event: ev.Event,
+    viewer: int | None,
+    lang: str = "en",
+    names: Mapping[int, str] | None = None,
+    rule: bool = False,
+) -> str:
+    """``event`` told to ``viewer`` (a seat, or ``None`` for a spectator) in ``lang``: "you"
+    for the viewer's seat, ``names`` (seat to name; "seat N" for others), card names, only
+    what the viewer may see; ``rule=True`` cites the rule option that decided it."""
+    voice = _Voice(lang, viewer, viewer is not None and viewer == event.private, False, names)
+    text = _with_rule(_text(event, voice), event.rule if rule else None, voice)
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,229 @@
+"""The narrator and the message catalogues: every event in every language, for every reader."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import FrozenInstanceError
+
+import pytest
+
+from unokit import Game, Rules
+from unokit import events as ev
+from unokit.cards import Card, Color
+from unokit.narrator import LANGUAGES, LOCALE_DIR, card_name, narrate, referee_text
+
+C = Card.parse
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(C(t) for t in text.split())
+
+
+# At least one event of every kind, with the variants its text has (seat 1 acts, seat 2 is the
+# other one named; readers: seat 1, seat 2, seat 3 and a spectator).
+SAMPLES: list[ev.Event] = [
+    ev.DealerDraw(1, C("R5")),
+    ev.Dealer(1, rule="dealer_selection=draw_highest"),
+    ev.Dealt(1, 7, 1),
+    ev.StartCard(None, C("G7")),
+    ev.Misdeal(1, 3, rule="start_card=redraw_until_number"),
+    ev.StartReturned(None, C("W+4")),
+    ev.StartBuried(None, C("BS"), rule="start_card=redraw_until_number"),
+    ev.StartSkip(1, 2),
+    ev.StartReverse(None, 2, rule="start_reverse=dealer_right"),
+    ev.StartReverseTwo(1, 2),
+    ev.StartDrawTwo(1, _cards("R1 B2"), 2),
+    ev.StartWild(1),
+    ev.ColorChosen(1, Color.GREEN),
+    ev.Played(1, _cards("R5")),
+    ev.Played(1, _cards("W"), Color.BLUE),
+    ev.Played(1, _cards("R5 R5")),
+    ev.UnoCalled(1),
+    ev.FalseUno(1, 2, rule="false_uno_penalty=2"),
+    ev.Caught(1, 2, 2, rule="uno_penalty=2"),
+    ev.FalseCatch(1, 2, 2, rule="false_catch_penalty=2"),
+    ev.Drew(1, _cards("Y9")),
+    ev.Drew(1, _cards("Y9 G1 B+2"), rule="draw_until_playable=true"),
+    ev.DrewNothing(1),
+    ev.DrawnPlayable(1, C("Y9"), rule="after_draw=may_play"),
+    ev.DrawnMustPlay(1, C("Y9"), rule="after_draw=must_play"),
+    ev.DrawnUnplayable(1, 2),
+    ev.Kept(1, 2),
+    ev.TimedOut(1, 2, 2, rule="turn_time_limit=30"),
+    ev.Misplayed(1, C("G3"), "it matches neither colour nor number", 1, 1, 0, rule="misplay=x"),
+    ev.Misplayed(1, C("G3"), "wrong", 1, 1, 4, rule="misplay=x"),
+    ev.Misplayed(1, C("G3"), "wrong", 1, 2, 4, rule="misplay=x"),
+    ev.Misplayed(1, C("G3"), "wrong", 1, 2, 0, rule="misplay=x"),
+    ev.TablePenalty(1, 2, "slow play"),
+    ev.TablePenalty(1, 1, ""),
+    ev.Skipped(1, 2, (1,)),
+    ev.Skipped(None, 3, (1, 2)),
+    ev.ReversesCancel(1, 2, rule="multi_play=identical_pair"),
+    ev.Reversed(1, 1),
+    ev.Reversed(1, -1),
+    ev.ReverseTwo(1),
+    ev.PenaltyDrawn(1, _cards("R1 R2"), C("G+2"), 2),
+    ev.PenaltyDrawn(1, _cards("R1 R2 R3 R4"), "stack", 2),
+    ev.PenaltyDrawn(1, _cards("R1 R2"), "last_card", 2),
+    ev.PenaltyPending(1, 4, rule="challenge=true"),
+    ev.Deflected(1, C("BS"), 4, 2, rule="deflect=true"),
+    ev.JumpedIn(1, 2, _cards("R5"), rule="jump_in=true"),
+    ev.JumpedIn(1, 2, _cards("R+2"), "new", rule="jump_in_stacking=new"),
+    ev.JumpedIn(1, 2, _cards("R+2"), "old", rule="jump_in_stacking=old"),
+    ev.SumJumpedIn(1, 2, _cards("R5"), rule="sum_jump_in=true"),
+    ev.HandRevealed(1, 2, _cards("W+4 G6")),
+    ev.ChallengeWon(1, 2, Color.RED, True, _cards("R3"), 4, Color.BLUE, rule="wd4_rule=x"),
+    ev.ChallengeWon(1, 2, None, False, _cards("G3"), 4, Color.BLUE, 4, rule="stacking=x"),
+    ev.ChallengeLost(1, (2,), Color.RED, True, 6, rule="wd4_rule=no_matching_color"),
+    ev.ChallengeLost(1, (2, 3), None, False, 6, rule="wd4_rule=no_playable_card"),
+    ev.ChallengerTakesRest(1, 4, rule="stacking=x"),
+    ev.HandsSwapped(1, 2, rule="seven_zero=true"),
+    ev.HandsRotated(1, 1, rule="seven_zero=true"),
+    ev.HandsRotated(1, -1, rule="seven_zero=true"),
+    ev.Peeked(1, 2, _cards("R1 G2"), rule="wild_multi=true"),
+    ev.Traded(1, 2, _cards("R1 G2 B3"), _cards("Y4 Y5 Y6"), rule="wild_multi=true"),
+    ev.HandsShuffled(1, 2),
+    ev.CustomEffect(1, "every other player draws 1", rule="custom_effect=x"),
+    ev.Swam(1, _cards("R1 B2"), True, 2, True, rule="swimming_skips=true"),
+    ev.Swam(1, _cards("R1"), False, 1, False, rule="swimming_skips=false"),
+    ev.SeatsChanged(None, (2, 0, 1, 3), rule="seat_change_every=1"),
+    ev.Reshuffled(None, 40, rule="empty_draw_pile=reshuffle"),
+    ev.Reshuffled(None, 1, rule="empty_draw_pile=reshuffle"),
+    ev.PilesEmpty(None),
+    ev.RoundVoid(None, rule="empty_draw_pile=void_round"),
+    ev.WentOut(1, 1),
+    ev.WentOut(1, 2),
+    ev.RoundWon(1),
+    ev.RoundWon(1, 0, (1, 3)),
+    ev.Scored(1, 40, 120, rule="scoring=standard"),
+    ev.Eliminated(1, rule="scoring=elimination"),
+    ev.MatchWon(1, (1, 2, 0, 3), rule="scoring=standard"),
+    ev.MatchWon(None, (1, 2), rule="scoring=standard"),
+]
+READERS = (1, 2, 3, None)
+_SIMPLIFIED_ONLY = (
+    "沒獲製賽須張輪顏紅綠藍發過時質罰結勝積換給無隊這們個從後還為選擇繼續錯誤規則決萬"
+)
+
+
+def test_samples_cover_every_kind() -> None:
+    assert {e.kind for e in SAMPLES} == set(ev.EVENT_TYPES)
+
+
+def test_events_are_frozen_with_named_fields() -> None:
+    event = ev.Caught(1, 2, 2)
+    assert (event.seat, event.target, event.count, event.rule) == (1, 2, 2, None)
+    with pytest.raises(FrozenInstanceError):
+        event.count = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("event", SAMPLES, ids=lambda e: e.kind)
+def test_every_event_renders_for_every_reader(event: ev.Event, lang: str) -> None:
+    for reader in READERS:
+        for text in (narrate(event, reader, lang), narrate(event, reader, lang, {2: "Ann"})):
+            assert text and not re.search(r"[{}]", text), text
+            if lang != "en":
+                # no English words are left in a Chinese text (the rule and free text aside)
+                bare = text.replace(getattr(event, "description", "") or "~", "")
+                bare = bare.replace(getattr(event, "reason", "") or "~", "")
+                assert not re.search(r"\b(seat|you|draws?|plays?|the|and|cards?)\b", bare), text
+            if lang == "zh-Hans":
+                assert not set(_SIMPLIFIED_ONLY) & set(text), text
+        assert referee_text(event, reader, lang)
+
+
+def test_you_names_and_card_names() -> None:
+    drew = ev.Drew(1, _cards("R5 W+4"))
+    assert narrate(drew, 1) == "You draw red 5, wild +4"
+    assert narrate(drew, 2) == "Seat 1 draws 2 cards"
+    assert narrate(drew, 2, names={1: "Ann"}) == "Ann draws 2 cards"
+    assert narrate(drew, None) == "Seat 1 draws 2 cards"  # a spectator sees no private cards
+    assert narrate(drew, 1, "zh-Hant") == "你摸了 紅5、萬用+4"
+    assert narrate(drew, 2, "zh-Hans", {1: "小明"}) == "小明 摸了 2 张牌"
+    caught = ev.Caught(1, 2, 2, rule="uno_penalty=2")
+    assert narrate(caught, 2) == "Seat 1 catches you, who did not call UNO: you draw 2"
+    assert narrate(caught, 1) == "You catch seat 2, who did not call UNO: seat 2 draws 2"
+    jump = ev.JumpedIn(1, 2, _cards("G+2"))
+    assert narrate(jump, 2, names={1: "Bo"}).startswith("Bo jumps in on your green +2")
+
+
+def test_the_rule_is_kept_apart() -> None:
+    event = ev.Drew(1, _cards("R5"), rule="draw_until_playable=true")
+    assert "draw_until_playable" not in narrate(event, 1)
+    assert narrate(event, 1, rule=True) == "You draw red 5 (draw_until_playable=true)"
+    assert narrate(event, 1, "zh-Hant", rule=True) == "你摸了 紅5（draw_until_playable=true）"
+    assert event.rule == "draw_until_playable=true"
+
+
+def test_private_parts_only_for_who_may_see_them() -> None:
+    reveal = ev.HandRevealed(1, 2, _cards("W+4 G6"))
+    assert "green 6" in narrate(reveal, 1)
+    assert "green 6" not in narrate(reveal, 2) and "G6" not in narrate(reveal, 3)
+    assert narrate(reveal, 2) == "You show your hand to seat 1"
+    peek = ev.Peeked(1, 2, _cards("R1"))
+    assert narrate(peek, 2) == "Seat 1 looks at your hand"
+
+
+def test_the_referee_keeps_its_precise_form() -> None:
+    event = ev.Played(2, _cards("R5"), rule="after_draw=may_play")
+    assert event.text == "seat 2 plays R5 (after_draw=may_play)"
+    assert ev.Drew(1, _cards("R5")).text_for(2) == "seat 1 draws a card"
+    assert event.to_dict() == {
+        "type": "play",
+        "text": "seat 2 plays R5 (after_draw=may_play)",
+        "seat": 2,
+        "rule": "after_draw=may_play",
+    }
+
+
+def test_card_names_in_three_languages() -> None:
+    assert [card_name(C("B+2"), lang) for lang in LANGUAGES] == ["blue +2", "藍+2", "蓝+2"]
+    assert card_name(C("WSH"), "zh-Hant") == "洗手牌"
+
+
+def test_every_card_name_parses_back() -> None:
+    """The names the narrator writes are names the notation reads, in every language."""
+    from unokit.cards import ALL_CARDS
+    from unokit.notation import parse_card
+
+    for card in ALL_CARDS:
+        for lang in LANGUAGES:
+            assert parse_card(card_name(card, lang)) == card, card_name(card, lang)
+
+
+def test_events_of_real_games_render() -> None:
+    from unokit.bots import make_bot
+
+    for preset, seed in (("party", 3), ("official", 5)):
+        game = Game(Rules.preset(preset, players=4), seed)
+        events = list(game.deal_events)
+        bots = [make_bot("random", seed=s) for s in range(4)]
+        for seat, bot in enumerate(bots):
+            bot.reset(seat, game.rules)
+        for _ in range(300):
+            if game.round_over:
+                break
+            seat = game.current
+            move = bots[seat].act(game.view(seat))
+            assert move is not None
+            events += game.apply(seat, move)
+        for event in events:
+            for lang in LANGUAGES:
+                for reader in (0, 1, None):
+                    assert "{" not in narrate(event, reader, lang)
+
+
+def test_simplified_chinese_is_a_complete_conversion() -> None:
+    """Issue 10: a hand-made character map left 沒 獲 製 賽 須 in Simplified text."""
+    text = (LOCALE_DIR / "zh_Hans" / "LC_MESSAGES" / "unokit.po").read_text("utf-8")
+    assert not set("沒獲製賽須") & set(text)
+    assert "没" in text and "获" in text and "赛" in text
+
+
+def test_catalogues_are_up_to_date_and_complete() -> None:
+    """The template holds every message of the sources, every language translates each of
+    them, Simplified Chinese is the Traditional converted, the .mo files are compiled."""
+    from tools import catalogues
+
+    assert catalogues.problems() == []
