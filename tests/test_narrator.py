@@ -193,6 +193,7 @@ def test_every_card_name_parses_back() -> None:
 
 
 def test_events_of_real_games_render() -> None:
+    """The rulings of real games, told in every language; Chinese through and through."""
     from unokit.bots import make_bot
 
     for preset, seed in (("party", 3), ("official", 5)):
@@ -212,6 +213,9 @@ def test_events_of_real_games_render() -> None:
             for lang in LANGUAGES:
                 for reader in (0, 1, None):
                     assert "{" not in narrate(event, reader, lang)
+            hant, hans = narrate(event, 0, "zh-Hant"), narrate(event, 0, "zh-Hans")
+            assert not re.search(r"\b(seat|you|draws?|plays?|the|and|cards?)\b", hant), hant
+            assert not set(_SIMPLIFIED_ONLY) & set(hans), hans
 
 
 def test_simplified_chinese_is_a_complete_conversion() -> None:
