@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest sanitize scenarios simulate bench clean
 
-$(STAMP): pyproject.toml setup.py src/unokit/_fastplay.c
+$(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml setup.py src/unokit/_fastplay.c
 run: $(STAMP)
 	$(BIN)/unokit play --players 4 --bots strong
 
-## test: lint, type-check the core, run the whole test suite, and the C tests under sanitizers
+## test: lint, type-check all of src (mypy --strict), run the whole test suite, and the C tests under sanitizers
 test: lint typecheck pytest sanitize
 
 lint: $(STAMP)
@@ -39,14 +39,14 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 sanitize: $(STAMP)
 	@mkdir -p $(SAN_DIR)
 	$(SAN_CC) $(SAN_FLAGS) -I"$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
-		src/unokit/_fastplay.c -o $(SAN_SO)
+		src/unokit/sim/_fastplay.c -o $(SAN_SO)
 	@test -e "$$($(SAN_CC) -print-file-name=libasan.so)" || \
 		{ echo "make sanitize: $(SAN_CC) has no libasan.so (Debian: apt-get install build-essential)"; exit 1; }
 	LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	UNOKIT_FASTPLAY_SO=$(SAN_SO) PYTHONPATH=. \
 	$(BIN)/pytest -n 2 --capture=sys -p tests.fastplay_sanitized \
-		tests/test_fastplay.py tests/test_fastplay_probe.py
+		tests/test_fastplay.py tests/test_fastplay_probe.py tests/test_rollout.py
 
 scenarios: $(STAMP)
 	$(BIN)/unokit judge examples/scenarios/*.toml

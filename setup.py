@@ -1,8 +1,8 @@
 """Build of the optional C accelerator for random playouts (everything else is in pyproject.toml).
 
 ``optional=True``: without a C compiler the package still installs and runs on the pure-Python
-engine; ``unokit.fastplay.available()`` tells which one ran. The project's own test suite requires
-the accelerator (tests/test_fastplay.py), so CI always builds and checks it.
+engine; ``unokit.sim.fastplay.available()`` tells which one ran. The project's own test suite
+requires the accelerator (tests/test_fastplay.py), so CI always builds and checks it.
 """
 
 from setuptools import Extension, setup
@@ -10,8 +10,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "unokit._fastplay",
-            ["src/unokit/_fastplay.c"],
+            "unokit.sim._fastplay",
+            ["src/unokit/sim/_fastplay.c"],
             optional=True,
             extra_compile_args=["-O3"],
         )

@@ -23,9 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' helpe
 from tests.test_fastplay import NATIVE_OPTIONS, _advance, _supported_values
 
 from unokit import Game, Rules, RulesError
-from unokit.fastplay import play_random_from, play_random_rounds
 from unokit.rng import Rng
-from unokit.simulate import play_random_round
+from unokit.sim.fastplay import play_random_from, play_random_rounds
+from unokit.sim.simulate import play_random_round
 
 OPTIONS = [name for name in NATIVE_OPTIONS if name != "hand_size"]
 

@@ -6,7 +6,7 @@ Measures (median of ``--repeats`` runs of ``--seconds`` each):
 - unokit: whole rounds per second with uniformly random legal moves of the seat to act, and
   moves per second, 2 and 4 players, under ``official`` and under the rules closest to
   RLCard's (+4 at any time, no challenge, a player holding a playable card may not draw),
-  played by the C accelerator (``unokit.fastplay``, the engine ``unokit simulate`` uses) and
+  played by the C accelerator (``unokit.sim.fastplay``, the engine ``unokit simulate`` uses) and
   by the general Python engine (``Game.legal_moves`` / ``Game.apply``, what bots and the
   referee use); both play the same games for the same seeds;
 - RLCard 1.2.0's raw game (``rlcard.games.uno.game.UnoGame``: init_game, get_legal_actions,
@@ -30,9 +30,9 @@ import tracemalloc
 from collections.abc import Callable
 
 from unokit import Game, Rules
-from unokit.fastplay import play_random_rounds
 from unokit.rng import Rng
-from unokit.simulate import play_random_round
+from unokit.sim.fastplay import play_random_rounds
+from unokit.sim.simulate import play_random_round
 
 RLCARD_LIKE = {"wd4_rule": "anytime", "challenge": False, "draw_with_playable": "forbidden"}
 
@@ -137,7 +137,7 @@ def state_bytes() -> int:
 
 
 def tournament_rate(workers: int, games: int) -> float:
-    from unokit.tournament import run_tournament
+    from unokit.sim.tournament import run_tournament
 
     result = run_tournament(
         Rules(players=2, **RLCARD_LIKE), ["strong", "random"], games, seed=1, workers=workers

@@ -22,7 +22,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tests.conftest import table
-from unokit import Game, Rules, rounds, tournament
+from unokit import Game, Rules, rounds
 from unokit.cards import Card, Color
 from unokit.cli.main import app
 from unokit.errors import IllegalMoveError, NotationError, RulesError, ScenarioError
@@ -30,7 +30,8 @@ from unokit.moves import DEAL, ChooseColor, Deal, Move, Play
 from unokit.notation import format_move, parse_card, parse_cards, parse_color, parse_move
 from unokit.rng import Rng
 from unokit.scenario import MAX_BYTES, MAX_KEY_PARTS, MAX_NESTING, _check_shape, judge_text
-from unokit.tournament import run_tournament
+from unokit.sim import tournament
+from unokit.sim.tournament import run_tournament
 
 runner = CliRunner()
 

@@ -163,17 +163,17 @@ def test_stuck_probability_counts_the_cards_not_seen() -> None:
 def test_the_expert_search_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """samples=N asks the accelerator for N samples; no budget at all for one (as in Python);
     native=False never calls it."""
-    import unokit.bots.expert as expert_module
     from unokit.bots.expert import ExpertBot
+    from unokit.sim import fastplay
 
     asked: list[int] = []
-    real = expert_module.rollout_values
+    real = fastplay.rollout_counts
 
-    def spy(view, options, rng, seconds, most):  # type: ignore[no-untyped-def]
+    def spy(view, options, seed, seconds, most, max_moves):  # type: ignore[no-untyped-def]
         asked.append(most)
-        return real(view, options, rng, seconds, most)
+        return real(view, options, seed, seconds, most, max_moves)
 
-    monkeypatch.setattr(expert_module, "rollout_values", spy)
+    monkeypatch.setattr(fastplay, "rollout_counts", spy)
     game = table(["R1 R2 G3 W+4", "B1 B2 B3"], draw="G7 G8 G9 Y7 Y8")
     for bot, expected in (
         (ExpertBot(time_ms=0, samples=30), [30]),

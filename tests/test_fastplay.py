@@ -14,20 +14,21 @@ from hypothesis import strategies as st
 from tests.conftest import table
 from unokit import Card, Game, Rules, RulesError
 from unokit.cards import Color
-from unokit.fastplay import (
+from unokit.moves import CHALLENGE, DRAW, Move, Play
+from unokit.rng import Rng
+from unokit.rules import OPTIONS
+from unokit.sim.fastplay import (
     _SUPPORTED,
     FastResult,
     available,
     play_random_from,
     play_random_rounds,
-    rollout_values,
+    rollout_counts,
     supports,
     unsupported,
 )
-from unokit.moves import CHALLENGE, DRAW, Move, Play
-from unokit.rng import Rng
-from unokit.rules import OPTIONS
-from unokit.simulate import play_random_round, simulate
+from unokit.sim.rollout import rollout_values
+from unokit.sim.simulate import play_random_round, simulate
 
 
 def python_round(rules: Rules, seed: int, choice_seed: int) -> tuple[object, ...]:
@@ -157,7 +158,7 @@ def test_simulate_gives_the_same_results_with_either_engine() -> None:
 
 
 def test_bad_arguments_are_refused_clearly() -> None:
-    from unokit import _fastplay
+    from unokit.sim import _fastplay
 
     with pytest.raises(ValueError, match=r"players must be in \[2, 10\]"):
         _fastplay.play_rounds(
@@ -190,9 +191,9 @@ def test_bad_arguments_are_refused_clearly() -> None:
 
 def _values(game: Game, moves: list[Move], samples: int = 400) -> list[float]:
     view = game.view(game.current)
-    found = rollout_values(view, moves, Rng(3), seconds=5.0, max_samples=samples)
-    assert found is not None
-    values, done = found
+    values, done = rollout_values(
+        view, moves, Rng(3), seconds=5.0, max_samples=samples, engine="native"
+    )
     assert done == samples
     return values
 
@@ -236,10 +237,13 @@ def test_rollouts_challenge_a_big_hand_more_than_a_small_one() -> None:
 
 def test_rollouts_decline_what_they_cannot_do() -> None:
     pairs = table(["R1 R2", "B1 B2"], draw="G7 G8", multi_play="identical_pair")
-    assert rollout_values(pairs.view(0), [DRAW], Rng(1), 0.01) is None
+    assert rollout_counts(pairs.view(0), [DRAW], 1, 0.01, 1, 10) is None
     official = table(["R1 R2", "B1 B2"], draw="G7 G8")
-    assert rollout_values(official.view(1), [DRAW], Rng(1), 0.01) is None  # not seat 1's turn
-    assert rollout_values(official.view(0), [], Rng(1), 0.01) is None
+    assert rollout_counts(official.view(1), [DRAW], 1, 0.01, 1, 10) is None  # not seat 1's turn
+    assert rollout_counts(official.view(0), [], 1, 0.01, 1, 10) is None
+    with pytest.raises(ValueError, match="the accelerator cannot run this search"):
+        rollout_values(pairs.view(0), [DRAW], Rng(1), 0.01, engine="native")
+    assert rollout_values(pairs.view(0), [DRAW], Rng(1), 0.01)[1] >= 1  # auto: in Python
 
 
 def test_rollouts_count_a_team_mates_win_under_teams() -> None:
@@ -305,19 +309,19 @@ def test_from_any_state_the_same_games_as_the_python_engine(
 
 def test_simulate_in_batches_gives_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """Long native runs go in batches (so Ctrl-C is answered); batches change nothing."""
-    import unokit.simulate
+    import unokit.sim.simulate
 
     rules = Rules(players=2)
     whole = simulate(30, rules, seed=9, engine="python")
-    monkeypatch.setattr(unokit.simulate, "_BATCH", 7)
+    monkeypatch.setattr(unokit.sim.simulate, "_BATCH", 7)
     batched = simulate(30, rules, seed=9, engine="native")
     assert (batched.moves, batched.wins) == (whole.moves, whole.wins)
 
 
 def test_the_accelerator_refuses_broken_states_clearly() -> None:
     """Its C entry points check every index they would write through."""
-    from unokit import _fastplay
-    from unokit.fastplay import _COLORS, _DECK_IDS, _RANKS, _config
+    from unokit.sim import _fastplay
+    from unokit.sim.fastplay import _COLORS, _DECK_IDS, _RANKS, _config
 
     cfg = tuple(int(v) for v in _config(Rules(players=2)))
     base = [[[0, 1], [2, 3]], [4, 5, 6], [7], 0, 1, 0, 0, 0, [], -1, [0, 0], [0, 0], [1, 1], 0]
@@ -343,18 +347,18 @@ def test_the_accelerator_refuses_broken_states_clearly() -> None:
         play_from(i6=1)
     with pytest.raises(ValueError, match=r"ranks must be in \[0, 17\], not 99"):
         _fastplay.play_rounds(cfg, _DECK_IDS, [99] * len(_RANKS), _COLORS, 0, 1, 0, 10)
-    state = (0, [0, 1], [2, 3], [7], 0, 1, 0, 0, 0, [], -1, [0, 0], [0, 0], [1, 1], 5, 1)
+    state = (0, [0, 1], [2, 3], [7], 0, 1, 0, 0, 0, [], -1, [0, 0], [0, 0], [1, 1], 5, 1, [[], []])
     pool = list(range(20, 40))
     with pytest.raises(ValueError, match="bad candidate move"):
         _fastplay.rollouts(
             cfg, _DECK_IDS, _RANKS, _COLORS, state, pool, [(5, 0, 9, 0, -1)], 1, 0.1, 1, 10
         )
     with pytest.raises(ValueError, match="hidden places do not fit"):
-        big = (*state[:14], 40, 1)
+        big = (*state[:14], 40, 1, [[], []])
         _fastplay.rollouts(
             cfg, _DECK_IDS, _RANKS, _COLORS, big, pool, [(1, 0, -1, 0, -1)], 1, 0.1, 1, 10
         )
-    points, samples = _fastplay.rollouts(
+    wins, unfinished, samples = _fastplay.rollouts(
         cfg, _DECK_IDS, _RANKS, _COLORS, state, pool, [(1, 0, -1, 0, -1)], 3, 1.0, 1, 10
     )
-    assert samples == 3 and len(points) == 1
+    assert samples == 3 and len(wins) == len(unfinished) == 1

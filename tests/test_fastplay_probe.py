@@ -23,7 +23,10 @@ from tests.conftest import table
 from tests.test_fastplay import _MIX, _advance
 from unokit import Game, Rules, RulesError
 from unokit.bots.expert import ExpertBot, check_time_ms
-from unokit.fastplay import (
+from unokit.moves import CHALLENGE, DRAW, PASS
+from unokit.phase import Phase
+from unokit.rng import Rng
+from unokit.sim.fastplay import (
     _COLORS,
     _DECK_IDS,
     _RANKS,
@@ -33,17 +36,15 @@ from unokit.fastplay import (
     check_seconds,
     play_random_from,
     play_random_rounds,
-    rollout_values,
+    rollout_counts,
 )
-from unokit.moves import CHALLENGE, DRAW, PASS
-from unokit.phase import Phase
-from unokit.rng import Rng
+from unokit.sim.rollout import rollout_values
 
 pytestmark = pytest.mark.skipif(not available(), reason="the C accelerator was not built")
 
 
 def _native() -> Any:
-    from unokit import _fastplay
+    from unokit.sim import _fastplay
 
     return _fastplay
 
@@ -56,7 +57,7 @@ CFG2 = _cfg(players=2)
 TABLES = (_DECK_IDS, _RANKS, _COLORS)
 # seat 0 holds R0 R1, seat 1 R2 R3; R4-R6 to draw, R7 on the discard, red, seat 0 to play
 STATE = [[[0, 1], [2, 3]], [4, 5, 6], [7], 0, 1, 0, 0, 0, [], -1, [0, 0], [0, 0], [1, 1], 0]
-VIEW = [0, [0, 1], [2, 3], [7], 0, 1, 0, 0, 0, [], -1, [0, 0], [0, 0], [1, 1], 5, 1]
+VIEW = [0, [0, 1], [2, 3], [7], 0, 1, 0, 0, 0, [], -1, [0, 0], [0, 0], [1, 1], 5, 1, [[], []]]
 POOL = list(range(20, 40))
 
 
@@ -152,7 +153,7 @@ def test_non_tuple_arguments_raise_type_error_not_system_error() -> None:
         native.play_from(CFG2, *TABLES, list(STATE), 1, 10)
     with pytest.raises(TypeError, match="state must be a tuple of 14 items"):
         native.play_from(CFG2, *TABLES, tuple(STATE[:13]), 1, 10)
-    with pytest.raises(TypeError, match="state must be a tuple of 16 items"):
+    with pytest.raises(TypeError, match="state must be a tuple of 17 items"):
         native.rollouts(CFG2, *TABLES, list(VIEW), POOL, [(1, 0, -1, 0, -1)], 1, 0.1, 1, 10)
     with pytest.raises(TypeError, match="a stack entry must be a tuple"):
         play_from(changed(STATE, i6=3, i8=[[0, 12, 0, 1]]))
@@ -214,10 +215,12 @@ def test_a_hand_of_sevens_with_nine_swap_targets_fits_the_move_list() -> None:
     assert 1 <= moves <= 300
     assert sum(len(h) for h in hands) <= 127
     view = (0, hand, [127] + [0] * 9, [0], 0, 1, 0, 0, 0, [], -1, [0] * 10, [0] * 10, [1] * 10)
-    view = (*view, 0, 1)
+    view = (*view, 0, 1, [[]] * 10)
     last = (0, 127, -1, 0, 9)  # play the last seven, swapping with seat 9
-    points, samples = native.rollouts(SEVENS_CFG, *tables, view, [], [last], 2, 1.0, 3, 50)
-    assert samples == 2 and len(points) == 1
+    wins, unfinished, samples = native.rollouts(
+        SEVENS_CFG, *tables, view, [], [last], 2, 1.0, 3, 50
+    )
+    assert samples == 2 and len(wins) == len(unfinished) == 1
 
 
 # -- candidates and states that would read what is not there ---------------------------------
@@ -240,12 +243,31 @@ def test_rollout_candidates_must_be_legal_moves(candidate: tuple[int, ...]) -> N
         rollouts(candidates=[candidate])
 
 
-def test_rollout_values_decline_a_challenge_with_nothing_pending() -> None:
+def test_rollout_counts_decline_a_challenge_with_nothing_pending() -> None:
     game = table(["R1 R2", "B1 B2"], draw="G7 G8 G9 Y7")
     view = game.view(0)
-    assert rollout_values(view, [CHALLENGE], Rng(1), 0.01) is None
-    assert rollout_values(view, [PASS], Rng(1), 0.01) is None
-    assert rollout_values(view, [DRAW], Rng(1), 0.01, max_samples=2) is not None
+    assert rollout_counts(view, [CHALLENGE], 1, 0.01, 1, 10) is None
+    assert rollout_counts(view, [PASS], 1, 0.01, 1, 10) is None
+    assert rollout_counts(view, [DRAW], 1, 0.01, 2, 10) is not None
+    with pytest.raises(ValueError, match="not a legal move"):  # nor does the Python search
+        rollout_values(view, [CHALLENGE], Rng(1), 0.01)
+
+
+def test_known_cards_are_checked() -> None:
+    """The cards seat 0 knows another seat holds (a challenged +4's hand) come per seat, fit
+    that hand, and are never seat 0's own."""
+    with pytest.raises(TypeError, match="known must be a list or tuple"):
+        rollouts(view=changed(VIEW, i16=None))
+    with pytest.raises(ValueError, match="one list of cards per seat"):
+        rollouts(view=changed(VIEW, i16=[[]]))
+    with pytest.raises(ValueError, match="card id 500 out of range in known"):
+        rollouts(view=changed(VIEW, i16=[[], [500]]))
+    with pytest.raises(ValueError, match="known cards must fit the hand of another seat"):
+        rollouts(view=changed(VIEW, i16=[[], [20, 21, 22, 23]]))  # seat 1 holds three cards
+    with pytest.raises(ValueError, match="known cards must fit the hand of another seat"):
+        rollouts(view=changed(VIEW, i16=[[20], []]))
+    wins, unfinished, samples = rollouts(view=changed(VIEW, i16=[[], [20, 21]]))
+    assert samples == 3 and len(wins) == len(unfinished) == 1
 
 
 def test_rollouts_are_for_the_seat_to_act() -> None:
@@ -443,6 +465,6 @@ def test_every_legal_move_is_a_candidate_the_search_takes(
     view = game.view(game.current)
     moves = [m for m in view.legal_moves if _encode(m) is not None]
     for move in moves:
-        assert rollout_values(view, [move], Rng(seed), 1.0, max_samples=1) is not None, move
+        assert rollout_counts(view, [move], seed, 1.0, 1, 100) is not None, move
     found = play_random_from(game, Rng(seed))
     assert found is not None

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from unokit import Rules
 from unokit.cli.main import app
-from unokit.tournament import run_tournament, wilson
+from unokit.sim.tournament import run_tournament, wilson
 
 
 def test_wilson_interval() -> None:

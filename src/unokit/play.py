@@ -306,7 +306,7 @@ def challenge(game: Game, seat: int) -> None:
     # 001 (一): penalties are counted per player challenged, not per +4 card
     challenged = list(dict.fromkeys(e.seat for e in run))
     liars = list(dict.fromkeys(e.seat for e in run if not e.honest))
-    what = _lacked(game, run[-1].color)
+    what = _lacked(game, run)
     if not liars:
         extra = rules.challenge_fail_extra * len(challenged)
         got = game._draw(seat, pending + extra)
@@ -325,7 +325,7 @@ def challenge(game: Game, seat: int) -> None:
         entry = next(e for e in run if e.seat == liar and not e.honest)
         evidence = tuple(c for c in entry.hand if _evidence(game, c, entry))
         got = game._draw(liar, count)
-        what = _lacked(game, entry.color)
+        what = _lacked(game, [entry], evidence)
         game._emit(
             ev.ChallengeWon(seat, liar, *what, evidence, len(got), Color(game.color), rest),
             "stack_challenge" if rules.stack_challenge == "all" else "wd4_rule",
@@ -336,11 +336,23 @@ def challenge(game: Game, seat: int) -> None:
     game.current = seat
 
 
-def _lacked(game: Game, before: int) -> tuple[Color | None, bool]:
-    """What an honest +4 lacks: a card of the colour to match (``None``: the colour was
-    open), or, unless ``wd4_rule`` looks at colours only (the flag), any playable card."""
+def _lacked(
+    game: Game, entries: list[StackEntry], evidence: tuple[Card, ...] = ()
+) -> tuple[Color | None, bool]:
+    """What an honest +4 lacks: a card of the colour to match, or, unless ``wd4_rule`` looks
+    at colours only (the flag), any playable card. The colour is ``None`` ("a matching card")
+    where it was open or there were several: the +4s of a run each covered their own, a sum
+    jump-in's group has its colours (§7.6). With the ``evidence`` of a dishonest +4, the
+    colour is the one that evidence has."""
     by_color = game.rules.wd4_rule == "no_matching_color"
-    return (Color(before) if before >= 0 else None), by_color
+    colors = {e.color for e in entries} | {COLOR_OF[t] for e in entries for t in e.tops}
+    shown = [COLOR_OF[c] for c in evidence if COLOR_OF[c] >= 0]
+    if shown:
+        first = entries[0].color if entries[0].color in shown else shown[0]
+        return Color(first), by_color
+    if len(colors) != 1 or min(colors) < 0:
+        return None, by_color
+    return Color(min(colors)), by_color
 
 
 def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:

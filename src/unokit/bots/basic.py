@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from unokit.bots.base import Bot
-from unokit.bots.tactics import favourite_color, out_of_turn_choice, plays, prefer_uno
+from unokit.bots.tactics import out_of_turn_choice, plays, prefer_uno
 from unokit.cards import COLOR_OF, RANK_OF, Rank, card_points
 from unokit.game import View
-from unokit.moves import DRAW, PASS, CallUno, ChooseColor, Draw, Move, Play
+from unokit.moves import DRAW, PASS, CallUno, ChooseColor, Move, Play
 from unokit.phase import Phase
+from unokit.sim.rollout import favourite_color
 
 __all__ = ["BasicBot"]
 
@@ -53,6 +54,3 @@ class BasicBot(Bot):
             -(move.peek is not None) - (move.trade is not None),
             target,
         )
-
-
-_ = Draw, Play  # re-exported names used in annotations elsewhere

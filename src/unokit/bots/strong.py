@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from math import comb
 
 from unokit.bots.base import Bot
-from unokit.bots.tactics import color_counts, next_seat, out_of_turn_choice, plays, prefer_uno
+from unokit.bots.tactics import next_seat, out_of_turn_choice, plays, prefer_uno
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank, card_points, deck_counts
 from unokit.game import View
-from unokit.moves import CHALLENGE, DRAW, PASS, ChooseColor, Draw, Move, Pass, Play
+from unokit.moves import CHALLENGE, DRAW, PASS, ChooseColor, Draw, Move, Play
 from unokit.phase import Phase
 from unokit.rules import Rules
+from unokit.sim.rollout import color_counts
 
 __all__ = ["StrongBot", "Unseen", "bluff_probability", "stuck_probability"]
 
@@ -134,14 +135,19 @@ class StrongBot(Bot):
             self._unseen, self._unseen_for = Unseen.of(view), view
         return self._unseen
 
-    def reset(self, seat: int, rules: Rules) -> None:
-        super().reset(seat, rules)
+    def __init__(
+        self, seed: int = 0, *, forget_uno: float = 0.0, reaction_delay: float = 0.0
+    ) -> None:
+        super().__init__(seed, forget_uno=forget_uno, reaction_delay=reaction_delay)
+        #: colours each seat has shown it lacks (it drew on them), until it plays one
         self.lacks: dict[int, set[int]] = {}
 
+    def reset(self, seat: int, rules: Rules) -> None:
+        super().reset(seat, rules)
+        self.lacks = {}
+
     def observe(self, seat: int, move: Move, color: Color | None) -> None:
-        lacks = getattr(self, "lacks", None)
-        if lacks is None:
-            self.lacks = lacks = {}
+        lacks = self.lacks
         if isinstance(move, Draw) and color is not None:
             lacks.setdefault(seat, set()).add(int(color))
         elif isinstance(move, Play):
@@ -186,7 +192,7 @@ class StrongBot(Bot):
         if CHALLENGE in view.legal_moves and view.stack:
             player, _, below = view.stack[-1]
             if below >= 0:
-                known = self.lacks.get(player, set()) if hasattr(self, "lacks") else set()
+                known = self.lacks.get(player, set())
                 p = 0.0 if below in known else bluff_probability(view, player, below)
                 if p >= self.challenge_threshold:
                     return CHALLENGE
@@ -201,7 +207,7 @@ class StrongBot(Bot):
     def _best_color(self, view: View, played: tuple[Card, ...]) -> Color:
         counts = color_counts(view.hand, played)
         nxt = next_seat(view)
-        lacks = getattr(self, "lacks", {}).get(nxt, set())
+        lacks = self.lacks.get(nxt, set())
         points = [0, 0, 0, 0]
         for card in view.hand:
             if card not in played and COLOR_OF[card] >= 0:
@@ -226,7 +232,7 @@ class StrongBot(Bot):
         counts = color_counts(hand, move.cards)
         if active >= 0:
             score += 3.0 * counts[active]
-            if active in getattr(self, "lacks", {}).get(nxt, set()):
+            if active in self.lacks.get(nxt, set()):
                 score += 4.0
         if rank <= 9:
             score += 10 + card_points(card) / 3
@@ -271,6 +277,3 @@ class StrongBot(Bot):
         rest = list(view.hand)
         rest.remove(card)
         return not any(COLOR_OF[c] == view.color for c in rest)
-
-
-_ = Pass  # imported for type readers

@@ -1,25 +1,14 @@
-"""Small helpers shared by the heuristic bots: reading a view, picking colours and moves."""
+"""Small helpers shared by the heuristic bots: reading a view, picking moves (the colour held
+most is :func:`unokit.sim.rollout.favourite_color`, the rollout policy's)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank, card_points
 from unokit.game import View
-from unokit.moves import (
-    CallUno,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Draw,
-    Move,
-    Pass,
-    Play,
-)
+from unokit.moves import CallUno, Catch, Move, Play
 
 __all__ = [
-    "color_counts",
-    "favourite_color",
     "next_seat",
     "out_of_turn_choice",
     "plays",
@@ -29,34 +18,6 @@ __all__ = [
 
 def plays(view: View) -> list[Play]:
     return [m for m in view.legal_moves if isinstance(m, Play)]
-
-
-def color_counts(hand: Sequence[Card], exclude: Sequence[Card] = ()) -> list[int]:
-    """Cards of each colour in ``hand`` (less the cards in ``exclude``)."""
-    counts = [0, 0, 0, 0]
-    rest = list(hand)
-    for card in exclude:
-        if card in rest:
-            rest.remove(card)
-    for card in rest:
-        c = COLOR_OF[card]
-        if c >= 0:
-            counts[c] += 1
-    return counts
-
-
-def favourite_color(
-    hand: Sequence[Card], exclude: Sequence[Card] = (), avoid: set[int] | None = None
-) -> Color:
-    """The colour held most (points break ties); ``avoid`` colours lose ties."""
-    counts = color_counts(hand, exclude)
-    points = [0, 0, 0, 0]
-    for card in hand:
-        c = COLOR_OF[card]
-        if c >= 0:
-            points[c] += card_points(card)
-    avoid = avoid or set()
-    return Color(max(range(4), key=lambda c: (counts[c], c not in avoid, points[c], -c)))
 
 
 def next_seat(view: View, seat: int | None = None) -> int:
@@ -85,7 +46,7 @@ def prefer_uno(moves: Sequence[Play], forget: bool) -> list[Play]:
     ]
 
 
-def out_of_turn_choice(view: View, forget: bool, jump: bool = True) -> Move | None:
+def out_of_turn_choice(view: View, forget: bool) -> Move | None:
     """Call UNO, catch, or jump in with the first identical card: what a careful player does."""
     for move in view.legal_moves:
         if isinstance(move, CallUno) and len(view.hand) == 1 and not forget:
@@ -93,22 +54,10 @@ def out_of_turn_choice(view: View, forget: bool, jump: bool = True) -> Move | No
     for move in view.legal_moves:
         if isinstance(move, Catch) and move.target in view.catchable:
             return move
-    if jump:
-        for move in view.legal_moves:
-            if isinstance(move, Play) and not move.uno and (len(view.hand) - len(move.cards) != 1):
-                return move
-        for move in view.legal_moves:
-            if isinstance(move, Play) and move.uno:
-                return move
+    for move in view.legal_moves:
+        if isinstance(move, Play) and not move.uno and (len(view.hand) - len(move.cards) != 1):
+            return move
+    for move in view.legal_moves:
+        if isinstance(move, Play) and move.uno:
+            return move
     return None
-
-
-def is_draw(move: Move) -> bool:
-    return isinstance(move, Draw)
-
-
-def rank_of(card: Card) -> Rank:
-    return RANK_OF[card]
-
-
-__all__ += ["Challenge", "ChooseColor", "Pass", "is_draw", "rank_of"]

@@ -8,7 +8,7 @@ import os
 import sys
 import tomllib
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -18,10 +18,11 @@ from rich.table import Table
 from unokit.errors import RulesError, StateError, UnoError
 from unokit.game import Game
 from unokit.notation import format_move
+from unokit.record import read_json
 from unokit.rng import SEED_LIMIT, Rng
-from unokit.rules import OPTIONS, PRESET_MEANINGS, PRESETS, Rules
+from unokit.rules import OPTIONS, PRESET_MEANINGS, PRESETS, Rules, options_markdown
 from unokit.scenario import JudgeResult, judge_file
-from unokit.simulate import simulate as run_simulation
+from unokit.sim.simulate import simulate as run_simulation
 
 app = typer.Typer(
     help="unokit: the complete UNO system. Every rule and variant, a referee, simulation.",
@@ -109,7 +110,7 @@ def _check_output(flag: str, path: Path | None) -> None:
         _fail(f"{flag} {path}: cannot write there (permission denied)")
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # paths stay whole
     raise typer.Exit(code)
 
@@ -219,7 +220,6 @@ def simulate(
         stats = run_simulation(games, rules, seed, engine)
     except UnoError as error:
         _fail(str(error))
-        return
     console.print(
         f"{stats.games} games, {rules.players} players, preset {preset}: "
         f"{stats.games_per_second:,.0f} games/s, {stats.moves_per_game:.1f} moves/game, "
@@ -248,7 +248,6 @@ def demo(
         game = Game(rules, seed)
     except UnoError as error:
         _fail(str(error))
-        return
     rng = Rng(seed)
     for event in game.deal_events:
         console.print(f"  [dim]{escape(event.text)}[/]")
@@ -301,7 +300,7 @@ def tournament(
         TimeRemainingColumn,
     )
 
-    from unokit.tournament import check_tournament, result_json, run_tournament
+    from unokit.sim.tournament import check_tournament, result_json, run_tournament
 
     levels = [b.strip() for b in bots.split(",") if b.strip()]
     _check_count("--games", games)
@@ -341,7 +340,6 @@ def tournament(
             )
     except (UnoError, ValueError, RuntimeError) as error:
         _fail(str(error))
-        return
     table = Table(title=f"{result.games} games, {rules.players} players, preset {preset}")
     for col in (
         "entrant",
@@ -412,10 +410,9 @@ def play(
         _fail(f"--lang {lang!r}: expected one of {', '.join(LANGUAGES)}")
     if resume is not None:
         try:
-            game, saved_seed, saved_bots, saved_lang = _load_save(_read_json(resume), bots, lang)
+            game, saved_seed, saved_bots, saved_lang = _load_save(read_json(resume), bots, lang)
         except UnoError as error:
             _fail(f"cannot resume {resume}: {_one_line(error)}")
-            return
         application = UnoApp(
             game=game,
             seed=saved_seed,
@@ -433,7 +430,6 @@ def play(
             )
         except (UnoError, ValueError, OSError, KeyError) as error:
             _fail(str(error))
-            return
     application.run()
     if application.return_code:  # the game crashed (Textual has shown why): say so
         raise typer.Exit(application.return_code)
@@ -447,12 +443,12 @@ def replay(
     """Step through a game's record, every ruling explained.
 
     Exit status 2, with one line saying why, for a file that cannot be replayed."""
-    from unokit.loading import load_record
     from unokit.notation import parse_move
+    from unokit.record import LEGACY_SAVE_FORMAT, load_record
 
     try:
-        data = _read_json(file)
-        if isinstance(data, dict) and data.get("format") == _SAVE_FORMAT:
+        data = read_json(file)
+        if isinstance(data, dict) and data.get("format") == LEGACY_SAVE_FORMAT:
             data = _load_save(data, "strong", "en")[0].record()
         game, moves = load_record(data)
         deal_events = game.deal_events
@@ -464,7 +460,6 @@ def replay(
                 raise StateError(f"moves[{i}]: {error}") from None
     except UnoError as error:
         _fail(f"cannot replay {file}: {_one_line(error)}")
-        return
     for event in deal_events:
         console.print(f"  [dim]{escape(event.text)}[/]")
     for i, (text, events) in enumerate(steps, 1):
@@ -476,70 +471,42 @@ def replay(
     console.print(f"[bold green]scores {game.scores}[/]")
 
 
-_SAVE_FORMAT = "unokit-save-1"  # written by unokit.tui.app.UnoApp.save
-_SAVE_KEYS = ("format", "bots", "lang", "seed", "state")
-_MAX_FILE_BYTES = 64 * 2**20
-
-
 def _one_line(error: Exception) -> str:
     return " ".join(str(error).split())
 
 
-def _read_json(path: Path) -> Any:
-    """The data of a JSON file (a saved game, a record); StateError saying why it cannot be
-    read: missing, a directory, too large, not UTF-8, not JSON, nested too deeply."""
-    try:
-        with path.open("rb") as file:
-            raw = file.read(_MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise StateError(error.strerror or type(error).__name__) from None
-    if len(raw) > _MAX_FILE_BYTES:
-        raise StateError(f"larger than {_MAX_FILE_BYTES // 2**20} MiB")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise StateError(f"not UTF-8 text (byte {error.start})") from None
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise StateError("not JSON unokit reads: nested too deeply") from None
-    except ValueError as error:  # JSONDecodeError, an integer of too many digits
-        raise StateError(f"not JSON: {error}") from None
-
-
 def _load_save(data: Any, bots: str, lang: str) -> tuple[Game, int, str, str]:
-    """A saved game (:meth:`UnoApp.save`): the game, its seed, bot level and language, every
-    field checked (``bots``/``lang``: where the file names none)."""
+    """A saved game (:func:`unokit.record.saved_record`, or the first save format): the game,
+    the bots' seed, bot level and language, every field checked (``bots``/``lang``: where the
+    file names none)."""
     from unokit.bots import BOT_LEVELS
-    from unokit.loading import show
+    from unokit.record import load_saved, show
     from unokit.tui.i18n import LANGUAGES
 
-    if not isinstance(data, dict) or data.get("format") != _SAVE_FORMAT:
-        raise StateError(
-            f"not a unokit saved game (expected an object with format {_SAVE_FORMAT!r})"
-        )
-    for key in data:
-        if key not in _SAVE_KEYS:
-            raise StateError(f"unknown key {show(key)}")
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise StateError(f"seed = {show(seed)}: expected a whole number from 0 to 2**64-1")
-    bots = data.get("bots", bots)
-    if not isinstance(bots, str) or bots not in BOT_LEVELS:
-        raise StateError(f"bots = {show(bots)}: expected one of {', '.join(BOT_LEVELS)}")
-    lang = data.get("lang", lang)
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise StateError(f"lang = {show(lang)}: expected one of {', '.join(LANGUAGES)}")
-    if "state" not in data:
-        raise StateError("missing key 'state'")
-    return Game.from_dict(data["state"]), seed, bots, lang
+    saved = load_saved(data)
+    seed = saved.meta.get("seed", saved.game.seed)
+    if not isinstance(seed, int):
+        raise StateError(f"meta.seed = {show(seed)}: expected a whole number from 0 to 2**64-1")
+    level = saved.meta.get("bots", bots)
+    if level not in BOT_LEVELS:
+        raise StateError(f"bots = {show(level)}: expected one of {', '.join(BOT_LEVELS)}")
+    language = saved.meta.get("lang", lang)
+    if language not in LANGUAGES:
+        raise StateError(f"lang = {show(language)}: expected one of {', '.join(LANGUAGES)}")
+    return saved.game, seed, str(level), str(language)
 
 
 @app.command("rules")
 def rules_command(
     preset: Annotated[str | None, typer.Argument(help="show this preset's settings")] = None,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="print the options reference (docs/options.md)")
+    ] = False,
 ) -> None:
     """List every rule option with its values, default and meaning; or show a preset."""
+    if markdown:
+        typer.echo(options_markdown(), nl=False)
+        return
     if preset is not None:
         if preset not in PRESETS:
             _fail(f"unknown preset {preset!r}: expected one of {', '.join(PRESETS)}")

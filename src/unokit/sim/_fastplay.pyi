@@ -1,4 +1,4 @@
-"""Type stub of the C accelerator (src/unokit/_fastplay.c); see unokit.fastplay."""
+"""Type stub of the C accelerator (src/unokit/sim/_fastplay.c); see unokit.sim.fastplay."""
 
 from collections.abc import Sequence
 
@@ -24,7 +24,7 @@ def rollouts(
     seconds: float,
     seed: int,
     max_moves: int,
-) -> tuple[list[int], int]: ...
+) -> tuple[list[int], list[int], int]: ...
 def play_from(
     cfg: tuple[int, ...],
     deck: Sequence[int],

@@ -1,6 +1,6 @@
 """Random-move simulation: whole rounds played by uniformly random legal moves.
 
-Rounds are played by the C accelerator (:mod:`unokit.fastplay`) where it supports the rules
+Rounds are played by the C accelerator (:mod:`unokit.sim.fastplay`) where it supports the rules
 and was built, by the Python engine otherwise; both give the same games for the same seeds.
 
 >>> stats = simulate(20, Rules(players=2), seed=1)
@@ -15,11 +15,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from unokit import fastplay
 from unokit.errors import RulesError
 from unokit.game import Game
 from unokit.rng import Rng
 from unokit.rules import Rules
+from unokit.sim import fastplay
 
 __all__ = ["ENGINES", "SimulationStats", "play_random_round", "simulate"]
 

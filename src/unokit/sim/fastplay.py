@@ -1,4 +1,4 @@
-"""Random playouts at native speed: the C accelerator ``unokit._fastplay``.
+"""Random playouts at native speed: the C accelerator ``unokit.sim._fastplay``.
 
 Whole rounds with uniformly random legal moves of the seat to act are what simulation,
 benchmarks and rule analyses need by the million. For the option subset :func:`supports`
@@ -7,7 +7,31 @@ move for move as the Python engine does: same seeds, same deals, same legal-move
 same order, same generator for the choices, so the results are identical
 (``tests/test_fastplay.py`` checks every hand of thousands of rounds). Outside the subset, or
 where the module was not built (no C compiler at install time), :func:`play_random_rounds`
-returns ``None`` and callers use the Python engine.
+returns ``None`` and callers use the Python engine. The expert's determinized search runs
+here too (:func:`rollout_counts`; its reference is :mod:`unokit.sim.rollout`).
+
+The contract with the Python engine: what the C code (``_fastplay.c``) repeats, so that a
+change on either side must be made on both (the differential tests say where they part):
+
+- **Legal moves**, as ``Game.legal_moves(game.current)`` (:mod:`unokit.legality`) lists them.
+  ``play``: for each card kind in the hand, in hand order (its first copy), its plays: a
+  coloured card plain, then with the UNO call (holding two cards, not called yet); a wild once
+  per colour red, yellow, green, blue, each plain then with the call; a 7 under ``seven_zero``
+  (more cards left) once per other seat in the round, in seat order, and a 0 once, neither
+  with the call; then ``draw`` (with nothing to play, or under ``draw_with_playable =
+  allowed``). ``after_draw``: the drawn card's plays, then ``pass`` (unless ``after_draw =
+  must_play``). ``penalty``: ``draw``, then ``challenge`` (a +4 on top, ``challenge`` on),
+  then the stacking and deflecting plays, in hand order. ``choose_color``: the four colours.
+  After them: the UNO call, then a catch of each other seat that may be caught, in seat order.
+- **Generator draws.** The game's generator (``Rng(seed)``, SplitMix64) makes every shuffle
+  (``Rng.shuffle``: Fisher-Yates from the last item, ``below(i + 1)``), in this order: the
+  dealer (``random``: one ``below(players)``; ``draw_highest``: a shuffled deck, cards drawn
+  from its end, reshuffled when used up), the deal's shuffle (again while no card could start
+  the round), the start card (a +4 goes back and the pile is shuffled again), then each
+  reshuffle of the discard pile less its top card when the draw pile runs out. A random
+  player's choices come from a second generator, one ``below(len(legal_moves))`` per move
+  (:func:`unokit.sim.simulate.play_random_round`). Cards are drawn from the end of the draw
+  pile; hands are dealt one card at a time from the seat after the dealer.
 
 >>> from unokit.rules import Rules
 >>> from unokit.rng import Rng
@@ -19,7 +43,6 @@ True
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -30,6 +53,7 @@ from unokit.moves import CallUno, Catch, Challenge, ChooseColor, Draw, Move, Pas
 from unokit.rng import Rng
 from unokit.rules import Rules
 from unokit.scoring import team_of
+from unokit.sim.determinize import known_cards, unseen_cards
 
 if TYPE_CHECKING:
     from unokit.game import Game, View
@@ -42,17 +66,18 @@ __all__ = [
     "MAX_SECONDS",
     "FastResult",
     "available",
+    "check_count",
     "check_seconds",
     "play_random_from",
     "play_random_rounds",
-    "rollout_values",
+    "rollout_counts",
     "supports",
     "unsupported",
 ]
 
 _native: ModuleType | None
 try:
-    from unokit import _fastplay as _native
+    from unokit.sim import _fastplay as _native
 except ImportError:  # built without a C compiler: the Python engine does the work
     _native = None
 
@@ -90,7 +115,7 @@ MAX_SAMPLES = 10**9  #: max_samples of rollout_values
 MAX_SECONDS = 3600.0  #: the time budget of rollout_values
 
 
-def _count(name: str, value: object, low: int, high: int) -> int:
+def check_count(name: str, value: object, low: int, high: int) -> int:
     """``value`` as a count in ``low..high``: TypeError for what is not an int, ValueError out
     of range (never truncated, never a crash of the C module)."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -190,8 +215,8 @@ def play_random_rounds(
     """
     if isinstance(first_seed, bool) or not isinstance(first_seed, int):
         raise TypeError(f"first_seed must be an int, not {type(first_seed).__name__}")
-    _count("games", games, 0, MAX_GAMES)
-    _count("max_moves", max_moves, 0, MAX_MOVES)
+    check_count("games", games, 0, MAX_GAMES)
+    check_count("max_moves", max_moves, 0, MAX_MOVES)
     _rng(rng)
     if _native is None or not supports(rules):
         return None
@@ -223,7 +248,7 @@ def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResu
     is 0 to :data:`MAX_MOVES` (ValueError otherwise)."""
     from unokit.phase import Phase
 
-    _count("max_moves", max_moves, 0, MAX_MOVES)
+    check_count("max_moves", max_moves, 0, MAX_MOVES)
     _rng(rng)
     if _native is None or not supports(game.rules) or game.phase >= Phase.ROUND_OVER:
         return None
@@ -288,40 +313,37 @@ def _encode(move: Move) -> tuple[int, int, int, int, int] | None:
     return None
 
 
-def rollout_values(
+def rollout_counts(
     view: View,
     candidates: Sequence[Move],
-    rng: Rng,
+    seed: int,
     seconds: float,
-    max_samples: int = 1_000_000,
-    max_moves: int = 2_000,
-) -> tuple[list[float], int] | None:
-    """Determinized Monte Carlo values of ``candidates`` for the seat of ``view`` (whose turn
-    it is): each sample deals the unseen cards at random, applies every candidate to a copy
-    and plays the round out with the greedy policy of the expert bot (a win of a team-mate
-    counts under ``teams``). Returns (the share of rollouts each candidate won, the number of
-    samples), or ``None`` where the accelerator cannot (rules outside :func:`supports`, a move
-    it does not know, not this seat's turn). A +4 facing the seat counts as honest in a sample
-    unless its player was dealt a card of the colour it covered. Hands shown to the seat
-    (``view.revealed``) are not used: every hidden hand is dealt at random.
+    max_samples: int,
+    max_moves: int,
+) -> tuple[list[int], list[int], int] | None:
+    """The expert's determinized search (:func:`unokit.sim.rollout.rollout_values`) in C:
+    (wins, unfinished rollouts) per candidate, and the number of samples; ``None`` where the
+    accelerator cannot (rules outside :func:`supports`, a move it does not know, more than 64
+    candidates, not this seat's turn, a state it cannot load). ``seed`` (0 to 2**64-1) starts
+    the search's own generator. Sampling, the greedy policy, the rollouts and their cap are
+    those of :mod:`unokit.sim.rollout`, draw for draw: for the same seed and number of samples
+    the Python search gives the same counts (tests/test_rollout.py).
 
     ``seconds`` must be finite, in ``[0, MAX_SECONDS]``; ``max_samples`` 1 to
     :data:`MAX_SAMPLES`; ``max_moves`` (a rollout's cap) 0 to :data:`MAX_ROLLOUT_MOVES`:
     anything else raises ValueError or TypeError. A long search answers Ctrl-C."""
     seconds = check_seconds(seconds)
-    _count("max_samples", max_samples, 1, MAX_SAMPLES)
-    _count("max_moves", max_moves, 0, MAX_ROLLOUT_MOVES)
-    _rng(rng)
+    check_count("max_samples", max_samples, 1, MAX_SAMPLES)
+    check_count("max_moves", max_moves, 0, MAX_ROLLOUT_MOVES)
+    check_count("seed", seed, 0, (1 << 64) - 1)
     rules = view.rules
     if _native is None or not supports(rules) or view.current != view.seat:
         return None
     encoded = [_encode(m) for m in candidates]
     if not encoded or None in encoded or len(encoded) > 64:
         return None
-    pool = Counter(_BY_ID[c] for c in _DECK_IDS)
-    pool.subtract(view.hand)
-    pool.subtract(view.discard)
-    unseen = [int(c) for c, n in pool.items() for _ in range(max(n, 0))]
+    known = known_cards(view)
+    unseen = [int(c) for c in unseen_cards(view, known)]
     me = view.seat
     friends = {s for s in range(rules.players) if team_of(rules, s) == team_of(rules, me)}
     state = (
@@ -341,9 +363,10 @@ def rollout_values(
         [int(s) for s in view.in_round],
         view.draw_pile_size,
         sum(1 << s for s in range(rules.players) if s in friends),
+        [[int(c) for c in known.get(s, ())] for s in range(rules.players)],
     )
     try:
-        points, samples = _native.rollouts(
+        wins, unfinished, samples = _native.rollouts(
             tuple(int(v) for v in _config(rules)),
             _DECK_IDS,
             _RANKS,
@@ -353,9 +376,9 @@ def rollout_values(
             encoded,
             max_samples,
             seconds,
-            rng.next64(),
+            seed,
             max_moves,
         )
     except ValueError:
         return None  # a state the accelerator cannot load (e.g. cards seen twice)
-    return [p / (2 * max(samples, 1)) for p in points], samples
+    return wins, unfinished, samples

@@ -1,13 +1,15 @@
-/* unokit._fastplay: whole rounds with uniformly random legal moves, in C.
+/* unokit.sim._fastplay: whole rounds with uniformly random legal moves, in C.
  *
  * A second implementation of the rules for one job: random playouts (simulation,
- * benchmarks, search rollouts), for the option subset `unokit.fastplay.supports` accepts
+ * benchmarks, search rollouts), for the option subset `unokit.sim.fastplay.supports` accepts
  * (the official game and the usual simplifications: no stacking, jump-ins, 7-0, several
  * cards, special wilds, house penalties). It reproduces the Python engine move for move:
  * the same SplitMix64 generators (the game's for shuffles, the caller's for choices), the
  * same deck order, dealer draw, deal and start card, and the same legal-move lists in the
- * same order as `Game.legal_moves(game.current)`. tests/test_fastplay.py checks that every
- * hand, the winner and the move count agree with `simulate.play_random_round`.
+ * same order as `Game.legal_moves(game.current)` (the contract is written in the docstring of
+ * unokit.sim.fastplay). tests/test_fastplay.py checks that every hand, the winner and the move
+ * count agree with `simulate.play_random_round`. The expert's search (`rollouts`) repeats
+ * unokit.sim.rollout, its reference, draw for draw; tests/test_rollout.py compares the values.
  *
  * Card ids are the ints of `unokit.cards.Card`; their rank and colour tables come from
  * Python at each call, so the encoding lives in one place.
@@ -748,57 +750,55 @@ static int favourite_color(const Game *g, int seat, int skip) {
     return best;
 }
 
-/* The greedy rollout policy of bots/expert.py (greedy_move): a colour card in the active
- * colour, else any colour card, else a wild, else a +4 (naming the colour held most), else
- * draw; the drawn card is played when it can be; a +4 is challenged unless its player holds
- * one card (as the strong bot nearly always does); never an UNO call. */
+/* The key of a play for the greedy policy: a coloured card of the active colour 4, another
+ * coloured card 3, a plain wild 1, a +4 0 (rollout.greedy_move). */
+static inline int greedy_key(const Game *g, int card) {
+    const Cfg *f = g->cfg;
+    int col = f->color_of[card];
+    if (col >= 0) return col == g->color ? 4 : 3;
+    return f->rank_of[card] == R_WILD ? 1 : 0;
+}
+
+/* The greedy rollout policy, move for move that of unokit.sim.rollout.greedy_move (its
+ * docstring is the contract): the first play of the highest key in the order of the legal
+ * moves (the hand's order); a wild names the colour held most; a 7 under seven_zero swaps
+ * with the smallest other hand (the lower seat on a tie); with no play, a +4 is challenged
+ * unless its player holds one card, else draw; never an UNO call. */
 static void greedy(const Game *g, Move *mv) {
     const Cfg *f = g->cfg;
     int seat = g->current;
     mv->uno = 0;
     mv->color = -1;
     mv->target = -1;
-    if (g->phase == PENALTY) {
-        /* pass the penalty on when the rules allow (the best colour first), else challenge
-         * a +4 unless its player holds a single card (as the strong bot does), else draw */
-        int last = g->st_n - 1, pcard = g->st_card[last], prank = f->rank_of[pcard];
-        if (f->stacking || f->deflect) {
-            Move moves[MAXM];
-            int k = penalty_plays(g, seat, pcard, prank, 0, moves, 0), best = -1, best_key = -1;
-            for (int i = 0; i < k; i++) {
-                int col = f->color_of[moves[i].card];
-                int key = col >= 0 ? (col == g->color ? 4 : 3) : 0;
-                if (key > best_key) {
-                    best = i;
-                    best_key = key;
-                }
-            }
-            if (best >= 0) {
-                *mv = moves[best];
-                if (f->color_of[mv->card] < 0)
-                    mv->color = (int8_t)favourite_color(g, seat, mv->card);
-                return;
-            }
-        }
-        int wd4 = prank == R_WD4 && f->rank_of[g->disc[g->nd - 1]] == R_WD4;
-        mv->type = f->challenge && wd4 && g->hs[g->st_seat[last]] >= 2 ? M_CHALLENGE : M_DRAW;
-        return;
-    }
     if (g->phase == CHOOSE_COLOR) {
         mv->type = M_CHOOSE;
         mv->color = (int8_t)favourite_color(g, seat, -1);
         return;
     }
     int best = -1, best_key = -1;
-    if (g->phase == AFTER_DRAW) {
+    if (g->phase == PENALTY) { /* pass the penalty on when the rules allow */
+        int last = g->st_n - 1, pcard = g->st_card[last], prank = f->rank_of[pcard];
+        if (f->stacking || f->deflect) {
+            Move moves[MAXM];
+            int k = penalty_plays(g, seat, pcard, prank, 0, moves, 0);
+            for (int i = 0; i < k && best_key < 4; i++) {
+                int key = greedy_key(g, moves[i].card);
+                if (key > best_key) {
+                    best = moves[i].card;
+                    best_key = key;
+                }
+            }
+        }
+        if (best < 0) {
+            int wd4 = prank == R_WD4 && f->rank_of[g->disc[g->nd - 1]] == R_WD4;
+            mv->type = f->challenge && wd4 && g->hs[g->st_seat[last]] >= 2 ? M_CHALLENGE : M_DRAW;
+            return;
+        }
+    } else if (g->phase == AFTER_DRAW) {
         best = g->drawn;
     } else {
         for (int i = 0; i < g->hs[seat] && best_key < 4; i++) {
-            int c = g->hand[seat][i], col = f->color_of[c], key;
-            if (col >= 0)
-                key = col == g->color ? 4 : 3;
-            else
-                key = f->rank_of[c] == R_WILD ? 1 : 0;
+            int c = g->hand[seat][i], key = greedy_key(g, c);
             if (key > best_key && playable(g, c, seat)) {
                 best = c;
                 best_key = key;
@@ -820,8 +820,11 @@ static void greedy(const Game *g, Move *mv) {
     }
 }
 
-/* 2 when a seat of `friends` (a bit mask: the searching seat and its team-mates) wins, 1 for
- * an unfinished round, 0 for a loss. */
+enum { LOSS = 0, UNFINISHED = 1, WIN = 2 }; /* rollout.LOSS, UNFINISHED, WIN */
+
+/* Plays the round on with the greedy policy, max_moves at most: WIN when a seat of `friends`
+ * (a bit mask: the searching seat and its team-mates) went out, LOSS when another did,
+ * UNFINISHED when the round is not over (rollout.play_out). */
 static int rollout(Game *g, unsigned friends, long max_moves, long *budget) {
     Move mv;
     long k = 0;
@@ -830,8 +833,8 @@ static int rollout(Game *g, unsigned friends, long max_moves, long *budget) {
         apply(g, &mv);
     }
     *budget -= k + 1;
-    if (g->phase != ROUND_OVER) return 1;
-    return g->winner >= 0 && ((friends >> g->winner) & 1u) ? 2 : 0;
+    if (g->phase != ROUND_OVER || g->winner < 0) return UNFINISHED;
+    return (friends >> g->winner) & 1u ? WIN : LOSS;
 }
 
 /* -- the boundary: every value from Python is checked here, with an error naming it -------- */
@@ -1147,15 +1150,18 @@ PyDoc_STRVAR(rollouts_doc,
 "rollouts(cfg, deck, ranks, colors, state, pool, candidates, max_samples, seconds, seed,\n"
 "         max_moves)\n"
 "\n"
-"Determinized evaluation for the expert bot. `state` is what seat `me`, the seat to act,\n"
-"sees: (me, hand, sizes, discard, color, direction, current, phase, pending, stack, drawn,\n"
-"called, window, in_round, draw_pile_size, friends); stack: (seat, card, colour before) of\n"
-"each draw card pending, oldest first; friends: bit mask of the seats whose win counts (me\n"
-"and team-mates). Candidates (1-64) are legal moves of `me` as (type, card, colour or catch\n"
-"target, uno, swap target). Each sample deals the unseen `pool` at random to the other hands\n"
-"and the draw pile, applies every candidate to a copy and plays it out with the greedy\n"
-"policy. Stops after max_samples samples or `seconds` (finite, at most 3600). Returns\n"
-"(points per candidate, samples): 2 per win, 1 per unfinished round.");
+"Determinized evaluation for the expert bot (unokit.sim.rollout, whose docstring is the\n"
+"contract). `state` is what seat `me`, the seat to act, sees: (me, hand, sizes, discard,\n"
+"color, direction, current, phase, pending, stack, drawn, called, window, in_round,\n"
+"draw_pile_size, friends, known); stack: (seat, card, colour before) of each draw card\n"
+"pending, oldest first; friends: bit mask of the seats whose win counts (me and team-mates);\n"
+"known: per seat, the cards `me` knows it holds. Candidates (1-64) are legal moves of `me`\n"
+"as (type, card, colour or catch target, uno, swap target). The search's generator starts at\n"
+"`seed`; each sample draws a seed for the sampled game's generator, shuffles the unseen\n"
+"`pool` and deals it (known cards first) to the other hands, the rest to the draw pile,\n"
+"applies every candidate to a copy and plays it out with the greedy policy. Stops after\n"
+"max_samples samples or `seconds` (finite, at most 3600). Returns (wins per candidate,\n"
+"unfinished rollouts per candidate, samples).");
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -1181,10 +1187,10 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         return NULL;
     long max_moves = (long)max_moves_ll;
     int n = cfg.players;
-    if (!is_tuple(state, 16, "state")) return NULL;
+    if (!is_tuple(state, 17, "state")) return NULL;
     int me, color, direction, current, phase, pending, drawn, pile_size, friends;
-    PyObject *it[16];
-    for (int i = 0; i < 16; i++) it[i] = PyTuple_GET_ITEM(state, i);
+    PyObject *it[17];
+    for (int i = 0; i < 17; i++) it[i] = PyTuple_GET_ITEM(state, i);
     long long v_pending, v_pile, v_friends;
     if (!get_small(it[0], "me", &me) || !get_small(it[4], "color", &color) ||
         !get_small(it[5], "direction", &direction) || !get_small(it[6], "current", &current) ||
@@ -1240,10 +1246,33 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the drawn card must be in the hand of the seat to act");
         return NULL;
     }
+    /* known: per seat, the cards `me` knows it holds (determinize.known_cards), dealt first */
+    PyObject *known_o = it[16];
+    int known[MAXP][MAXC / 2], nknown[MAXP] = {0}, nknown_all = 0;
+    if (!PyList_Check(known_o) && !PyTuple_Check(known_o)) {
+        PyErr_Format(PyExc_TypeError, "known must be a list or tuple, not %.80s",
+                     Py_TYPE(known_o)->tp_name);
+        return NULL;
+    }
+    if (PySequence_Fast_GET_SIZE(known_o) != n) {
+        PyErr_SetString(PyExc_ValueError, "known must give one list of cards per seat");
+        return NULL;
+    }
+    for (int s = 0; s < n; s++) {
+        nknown[s] = card_list(PySequence_Fast_GET_ITEM(known_o, s), known[s], MAXC / 2, "known",
+                              &cfg);
+        if (nknown[s] < 0) return NULL;
+        if (nknown[s] > sizes[s] || (s == me && nknown[s])) {
+            PyErr_SetString(PyExc_ValueError,
+                            "known cards must fit the hand of another seat than me");
+            return NULL;
+        }
+        nknown_all += nknown[s];
+    }
     int hidden = pile_size;
     for (int s = 0; s < n; s++)
         if (s != me) hidden += sizes[s];
-    if (hidden > npool || nh + ndisc + hidden > MAXC / 2) {
+    if (hidden - nknown_all > npool || nh + ndisc + hidden > MAXC / 2) {
         PyErr_SetString(PyExc_ValueError, "the hidden places do not fit the unseen cards");
         return NULL;
     }
@@ -1287,7 +1316,7 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
             }
         }
     }
-    long points[64] = {0}, done = 0;
+    long wins[64] = {0}, unfinished[64] = {0}, done = 0;
     int timeup = 0;
     double deadline = now_seconds() + seconds;
     uint8_t shuffled[MAXC];
@@ -1296,12 +1325,16 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         Py_BEGIN_ALLOW_THREADS
         long budget = CHUNK;
         while (done < max_samples && budget > 0) {
+            /* determinize.sample_game, draw for draw: the sampled game's seed, the shuffle of
+             * the unseen cards, dealt seat by seat (known cards first) from the end */
+            uint64_t game_seed = next64(&rng);
             for (int i = 0; i < npool; i++) shuffled[i] = (uint8_t)pool[i];
             shuffle(&rng, shuffled, npool);
             int k = npool;
             for (int s = 0; s < n; s++) {
                 if (s == me) continue;
-                for (int i = 0; i < sizes[s]; i++) base->hand[s][i] = shuffled[--k];
+                for (int i = 0; i < nknown[s]; i++) base->hand[s][i] = (uint8_t)known[s][i];
+                for (int i = nknown[s]; i < sizes[s]; i++) base->hand[s][i] = shuffled[--k];
             }
             memcpy(base->pile, shuffled, (size_t)pile_size);
             base->np = pile_size;
@@ -1314,11 +1347,13 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
             }
             for (Py_ssize_t c = 0; c < ncand; c++) {
                 *g = *base;
-                g->rng = rng; /* the same reshuffles for every candidate: a fair comparison */
+                g->rng = game_seed; /* the same reshuffles for every candidate: a fair comparison */
                 Move mv = {(uint8_t)cand[c][0], (uint8_t)cand[c][1], (uint8_t)cand[c][3],
                            (int8_t)cand[c][2], (int8_t)cand[c][4]};
                 apply(g, &mv);
-                points[c] += rollout(g, (unsigned)friends, max_moves, &budget);
+                int outcome = rollout(g, (unsigned)friends, max_moves, &budget);
+                wins[c] += outcome == WIN;
+                unfinished[c] += outcome == UNFINISHED;
             }
             done++;
             if (((done & 7) == 0 || budget <= 0) && now_seconds() >= deadline) {
@@ -1333,17 +1368,24 @@ static PyObject *rollouts(PyObject *self, PyObject *args) {
         }
     }
     PyMem_Free(base);
-    PyObject *list = PyList_New(ncand);
-    for (Py_ssize_t c = 0; list && c < ncand; c++) {
-        PyObject *p = PyLong_FromLong(points[c]);
-        if (!p) {
-            Py_CLEAR(list);
-            break;
+    PyObject *lists[2] = {PyList_New(ncand), PyList_New(ncand)};
+    const long *counts[2] = {wins, unfinished};
+    for (int l = 0; l < 2; l++) {
+        for (Py_ssize_t c = 0; lists[l] && c < ncand; c++) {
+            PyObject *p = PyLong_FromLong(counts[l][c]);
+            if (!p) {
+                Py_CLEAR(lists[l]);
+                break;
+            }
+            PyList_SET_ITEM(lists[l], c, p);
         }
-        PyList_SET_ITEM(list, c, p);
     }
-    if (!list) return NULL;
-    return Py_BuildValue("Nl", list, done);
+    if (!lists[0] || !lists[1]) {
+        Py_XDECREF(lists[0]);
+        Py_XDECREF(lists[1]);
+        return NULL;
+    }
+    return Py_BuildValue("NNl", lists[0], lists[1], done);
 }
 
 /* The hands of a game as a list of lists of card ids (NULL on error). */
@@ -1586,7 +1628,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_fastplay",
-    "Random playouts in C, move for move the same as the Python engine (unokit.fastplay).", -1,
+    "Random playouts in C, move for move the same as the Python engine (unokit.sim.fastplay).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 
