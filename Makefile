@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest sanitize scenarios simulate bench clean
+.PHONY: run test lint typecheck pytest sanitize scenarios simulate bench catalogues clean
 
 $(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,8 @@ run: $(STAMP)
 test: lint typecheck pytest sanitize
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -47,6 +47,11 @@ sanitize: $(STAMP)
 	UNOKIT_FASTPLAY_SO=$(SAN_SO) PYTHONPATH=. \
 	$(BIN)/pytest -n 2 --capture=sys -p tests.fastplay_sanitized \
 		tests/test_fastplay.py tests/test_fastplay_probe.py tests/test_rollout.py
+
+## catalogues: after changing a message or a translation: update the .pot/.po files, generate
+## Simplified Chinese from Traditional (OpenCC), compile the .mo files (a test checks them)
+catalogues: $(STAMP)
+	$(BIN)/python tools/catalogues.py
 
 scenarios: $(STAMP)
 	$(BIN)/unokit judge examples/scenarios/*.toml
