@@ -18,8 +18,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from unokit import events as ev
@@ -116,56 +116,155 @@ class View:
         }
 
 
+def _state(
+    key: str | None,
+    new: Callable[[Rules, int], Any],
+    copy: Callable[[Any], Any] | None = None,
+    dump: Callable[[Any], Any] | None = None,
+) -> Any:
+    """One field of a game's state, declared once: its ``key`` in the saved state (``None``:
+    not saved), its value in a new game (``new(rules, seed)``), how :meth:`Game.copy` copies
+    it (``None``: shared, for values never changed in place) and its JSON form (``dump``,
+    ``None``: as it is). ``_setup``, ``copy``, ``to_dict``, the all-or-nothing deal and the
+    loader's list of keys (:data:`STATE_KEYS`) are all made from these fields."""
+    return field(metadata={"key": key, "new": new, "copy": copy, "dump": dump})
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _list(value: list[Any]) -> list[Any]:
+    return value[:]
+
+
+def _lists(value: list[list[Card]]) -> list[list[Card]]:
+    return [h[:] for h in value]
+
+
+def _dump_stack(entries: list[StackEntry]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": e.seat,
+            "card": e.card.code,
+            "honest": e.honest,
+            "color": e.color,
+            "hand": _codes(e.hand),
+            "under": e.under.code if e.under is not None else None,
+            "tops": _codes(e.tops),
+        }
+        for e in entries
+    ]
+
+
+def _dump_jump(j: JumpWindow | None) -> dict[str, Any] | None:
+    if j is None:
+        return None
+    return {
+        "player": j.player,
+        "cards": _codes(j.cards),
+        "direction": j.direction,
+        "pending": j.pending,
+        "stack": j.stack,
+        "skipped": list(j.skipped),
+    }
+
+
+def _dump_revealed(
+    value: tuple[int, dict[int, tuple[Card, ...]]] | None,
+) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    viewer, shown = value
+    return {"viewer": viewer, "hands": {str(s): _codes(h) for s, h in shown.items()}}
+
+
+def _dump_history(moves: list[tuple[int, Move]]) -> list[str]:
+    from unokit.notation import format_move
+
+    return [format_move(s, m) for s, m in moves]
+
+
+def _card_code(card: Card | None) -> str | None:
+    return card.code if card is not None else None
+
+
+def _per_seat(value: Any) -> Callable[[Rules, int], list[Any]]:
+    return lambda rules, seed: [value] * rules.players
+
+
+def _empty(rules: Rules, seed: int) -> list[Any]:
+    return []
+
+
+def _none(rules: Rules, seed: int) -> None:
+    return None
+
+
+def _zero(rules: Rules, seed: int) -> int:
+    return 0
+
+
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class Game:
     """A match of UNO under the given rules, dealt from ``seed``.
 
     Construction selects the dealer, deals and turns up the start card; the events of that
-    deal are in :attr:`deal_events`.
+    deal are in :attr:`deal_events`. The fields below are the whole state, each declared once
+    with how it is made, copied and saved (:func:`_state`).
     """
 
-    __slots__ = (
-        "_called",
-        "_deck",
-        "_drawn",
-        "_events",
-        "_jump",
-        "_legal",
-        "_origin",
-        "_revealed",
-        "_rng",
-        "_rule_text",
-        "_stack",
-        "_tops",
-        "_window",
-        "color",
-        "current",
-        "deal_events",
-        "dealer",
-        "direction",
-        "discard",
-        "draw_pile",
-        "eliminated",
-        "elimination_order",
+    rules: Rules = _state("rules", lambda r, s: r, dump=Rules.to_dict)
+    seed: int = _state("seed", lambda r, s: s)
+    _rng: Rng = _state("rng", lambda r, s: Rng(s), lambda g: Rng(g.state), lambda g: g.state)
+    hands: list[list[Card]] = _state(
         "hands",
-        "history",
-        "in_round",
-        "match_ranking",
-        "n",
-        "out_order",
-        "pending_draw",
-        "phase",
-        "round_no",
-        "round_points",
-        "rules",
-        "scored_rounds",
-        "scores",
-        "seating",
-        "seed",
-        "winner",
+        lambda r, s: [[] for _ in range(r.players)],
+        _lists,
+        lambda hands: [_codes(h) for h in hands],
     )
-
-    deal_events: list[Event]
-    _events: list[Event]
+    draw_pile: list[Card] = _state("draw_pile", _empty, _list, _codes)
+    discard: list[Card] = _state("discard", _empty, _list, _codes)
+    color: int = _state("color", lambda r, s: -1)
+    direction: int = _state("direction", lambda r, s: 1)
+    current: int = _state("current", _zero)
+    dealer: int = _state("dealer", _zero)
+    phase: Phase = _state("phase", lambda r, s: Phase.PLAY, dump=lambda p: p.label)
+    pending_draw: int = _state("pending_draw", _zero)
+    _drawn: Card | None = _state("drawn", _none, dump=_card_code)
+    _stack: list[StackEntry] = _state("stack", _empty, _list, _dump_stack)
+    _jump: JumpWindow | None = _state("jump", _none, dump=_dump_jump)
+    _tops: tuple[Card, ...] | None = _state(
+        "tops", _none, dump=lambda t: _codes(t) if t is not None else None
+    )
+    seating: list[int] = _state("seating", lambda r, s: list(range(r.players)), _list, list)
+    _called: list[bool] = _state("called", _per_seat(False), _list, list)
+    _window: list[bool] = _state("window", _per_seat(False), _list, list)
+    _revealed: tuple[int, dict[int, tuple[Card, ...]]] | None = _state(
+        "revealed", _none, dump=_dump_revealed
+    )
+    in_round: list[bool] = _state("in_round", _per_seat(True), _list, list)
+    eliminated: list[bool] = _state("eliminated", _per_seat(False), _list, list)
+    elimination_order: list[int] = _state("elimination_order", _empty, _list, list)
+    out_order: list[int] = _state("out_order", _empty, _list, list)
+    scores: list[int] = _state("scores", _per_seat(0), _list, list)
+    round_points: list[int] = _state("round_points", _per_seat(0), _list, list)
+    round_no: int = _state("round_no", _zero)
+    scored_rounds: int = _state("scored_rounds", _zero)
+    winner: int | None = _state("winner", _none)
+    match_ranking: list[int] = _state("match_ranking", _empty, _list, list)
+    history: list[tuple[int, Move]] = _state("history", _empty, _list, _dump_history)
+    #: the described table this game started from (a scenario), as a saved state
+    _origin: dict[str, Any] | None = _state("origin", _none)
+    # derived from the rules, or passing: not saved
+    n: int = _state(None, lambda r, s: r.players)
+    _deck: list[Card] = _state(None, lambda r, s: deck_cards(r.deck))
+    _rule_text: dict[str, str] = _state(
+        None, lambda r, s: {name: r.describe(name) for name in r.to_dict()}
+    )
+    _legal: dict[int, list[Move]] = _state(None, lambda r, s: {}, lambda v: {})
+    deal_events: list[Event] = _state(None, _empty)
+    _events: list[Event] = _state(None, _empty, lambda v: [])
 
     def __init__(self, rules: Rules | None = None, seed: int = 0) -> None:
         rules = rules or Rules()
@@ -179,45 +278,9 @@ class Game:
         self._events = []
 
     def _setup(self, rules: Rules, seed: int) -> None:
-        n = rules.players
-        self.rules = rules
-        self.seed = seed
-        self.n = n
-        self._rng = Rng(seed)
-        self._deck = deck_cards(rules.deck)
-        self._origin: dict[str, Any] | None = None
-        self._rule_text = {name: rules.describe(name) for name in rules.to_dict()}
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.draw_pile: list[Card] = []
-        self.discard: list[Card] = []
-        self.color = -1
-        self.direction = 1
-        self.current = 0
-        self.dealer = 0
-        self.phase = Phase.PLAY
-        self.pending_draw = 0
-        self._stack: list[StackEntry] = []
-        self._jump: JumpWindow | None = None
-        self._legal: dict[int, list[Move]] = {}
-        self._tops: tuple[Card, ...] | None = None
-        self._drawn: Card | None = None
-        self._called = [False] * n
-        self._window = [False] * n
-        self._revealed: tuple[int, dict[int, tuple[Card, ...]]] | None = None
-        self.in_round = [True] * n
-        self.eliminated = [False] * n
-        self.elimination_order: list[int] = []
-        self.out_order: list[int] = []
-        self.scores = [0] * n
-        self.round_points = [0] * n
-        self.seating = list(range(n))
-        self.round_no = 0
-        self.scored_rounds = 0
-        self.winner: int | None = None
-        self.match_ranking: list[int] = []
-        self.history: list[tuple[int, Move]] = []
-        self.deal_events = []
-        self._events = []
+        """Every field as in a new game, before the dealer is chosen."""
+        for name, new in _NEW:
+            setattr(self, name, new(rules, seed))
 
     @classmethod
     def from_table(
@@ -466,7 +529,7 @@ class Game:
             pass
         except Exception:
             if backup is not None:
-                for name in Game.__slots__:
+                for name, _ in _COPY:
                     setattr(self, name, getattr(backup, name))
                 self._events = []
             raise
@@ -733,115 +796,16 @@ class Game:
     def copy(self) -> Game:
         """An independent copy (cheap: lists are copied, cards and moves are shared)."""
         new = Game.__new__(Game)
-        new.rules = self.rules
-        new.seed = self.seed
-        new.n = self.n
-        new._rng = Rng(self._rng.state)
-        new._deck = self._deck
-        new._origin = self._origin
-        new._rule_text = self._rule_text
-        new.hands = [h[:] for h in self.hands]
-        new.draw_pile = self.draw_pile[:]
-        new.discard = self.discard[:]
-        new.color = self.color
-        new.direction = self.direction
-        new.current = self.current
-        new.dealer = self.dealer
-        new.phase = self.phase
-        new.pending_draw = self.pending_draw
-        new._drawn = self._drawn
-        new._stack = self._stack[:]
-        new._jump = self._jump
-        new._legal = {}
-        new._tops = self._tops
-        new.seating = self.seating[:]
-        new._called = self._called[:]
-        new._window = self._window[:]
-        new._revealed = self._revealed
-        new.in_round = self.in_round[:]
-        new.eliminated = self.eliminated[:]
-        new.elimination_order = self.elimination_order[:]
-        new.out_order = self.out_order[:]
-        new.scores = self.scores[:]
-        new.round_points = self.round_points[:]
-        new.round_no = self.round_no
-        new.scored_rounds = self.scored_rounds
-        new.winner = self.winner
-        new.match_ranking = self.match_ranking[:]
-        new.history = self.history[:]
-        new.deal_events = self.deal_events
-        new._events = []
+        _copy_fields(self, new)
         return new
 
     def to_dict(self) -> dict[str, Any]:
         """The full state as JSON-ready data; :meth:`from_dict` loads it back."""
-        from unokit.notation import format_move
-
-        def codes(cards: Iterable[Card]) -> list[str]:
-            return [c.code for c in cards]
-
-        stack = [
-            {
-                "seat": e.seat,
-                "card": e.card.code,
-                "honest": e.honest,
-                "color": e.color,
-                "hand": codes(e.hand),
-                "under": e.under.code if e.under is not None else None,
-                "tops": codes(e.tops),
-            }
-            for e in self._stack
-        ]
-        jump = None
-        if self._jump is not None:
-            j = self._jump
-            jump = {
-                "player": j.player,
-                "cards": codes(j.cards),
-                "direction": j.direction,
-                "pending": j.pending,
-                "stack": j.stack,
-                "skipped": list(j.skipped),
-            }
-        revealed = None
-        if self._revealed is not None:
-            viewer, shown = self._revealed
-            revealed = {"viewer": viewer, "hands": {str(s): codes(h) for s, h in shown.items()}}
-        return {
-            "format": "unokit-state-1",
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "rng": self._rng.state,
-            "hands": [codes(h) for h in self.hands],
-            "draw_pile": codes(self.draw_pile),
-            "discard": codes(self.discard),
-            "color": self.color,
-            "direction": self.direction,
-            "current": self.current,
-            "dealer": self.dealer,
-            "phase": self.phase.label,
-            "pending_draw": self.pending_draw,
-            "drawn": self._drawn.code if self._drawn is not None else None,
-            "stack": stack,
-            "jump": jump,
-            "tops": codes(self._tops) if self._tops is not None else None,
-            "seating": list(self.seating),
-            "called": list(self._called),
-            "window": list(self._window),
-            "revealed": revealed,
-            "in_round": list(self.in_round),
-            "eliminated": list(self.eliminated),
-            "elimination_order": list(self.elimination_order),
-            "out_order": list(self.out_order),
-            "scores": list(self.scores),
-            "round_points": list(self.round_points),
-            "round_no": self.round_no,
-            "scored_rounds": self.scored_rounds,
-            "winner": self.winner,
-            "match_ranking": list(self.match_ranking),
-            "history": [format_move(s, m) for s, m in self.history],
-            "origin": self._origin,
-        }
+        data: dict[str, Any] = {"format": "unokit-state-1"}
+        for name, key, dump in _DUMP:
+            value = getattr(self, name)
+            data[key] = value if dump is None else dump(value)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
@@ -927,3 +891,40 @@ class Game:
             "match_ranking": list(self.match_ranking),
             "seating": list(self.seating),
         }
+
+
+_FIELDS = fields(Game)
+_NEW: tuple[tuple[str, Callable[[Rules, int], Any]], ...] = tuple(
+    (f.name, f.metadata["new"]) for f in _FIELDS
+)
+_COPY: tuple[tuple[str, Callable[[Any], Any] | None], ...] = tuple(
+    (f.name, f.metadata["copy"]) for f in _FIELDS
+)
+_DUMP: tuple[tuple[str, str, Callable[[Any], Any] | None], ...] = tuple(
+    (f.name, f.metadata["key"], f.metadata["dump"]) for f in _FIELDS if f.metadata["key"]
+)
+
+
+def _copier() -> Callable[[Game, Game], None]:
+    """``copy`` made from the fields: one assignment each, written out as a function (as
+    :mod:`dataclasses` writes ``__init__``), since bots copy games in their searches."""
+    lines = ["def copy_fields(old, new):"]
+    env: dict[str, Any] = {}
+    for name, copy in _COPY:
+        if copy is None:
+            lines.append(f"    new.{name} = old.{name}")
+        elif copy is _list:
+            lines.append(f"    new.{name} = old.{name}[:]")
+        elif copy is _lists:
+            lines.append(f"    new.{name} = [h[:] for h in old.{name}]")
+        else:
+            env[f"copy_{name}"] = copy
+            lines.append(f"    new.{name} = copy_{name}(old.{name})")
+    exec("\n".join(lines), env)
+    copy_fields: Callable[[Game, Game], None] = env["copy_fields"]
+    return copy_fields
+
+
+_copy_fields = _copier()
+#: the keys of a saved state (:meth:`Game.to_dict`), in order
+STATE_KEYS: tuple[str, ...] = ("format", *(key for _, key, _ in _DUMP))

@@ -40,7 +40,7 @@ from typing import Any, NoReturn
 
 from unokit.cards import ALL_CARDS, COLOR_OF, DECKS, RANK_OF, Card, Rank
 from unokit.errors import RulesError, StateError, UnoError
-from unokit.game import Game
+from unokit.game import STATE_KEYS, Game
 from unokit.moves import Move
 from unokit.notation import parse_move
 from unokit.phase import Phase
@@ -69,41 +69,7 @@ LEGACY_SAVE_FORMAT = "unokit-save-1"
 MAX_FILE_BYTES = 64 * 2**20
 
 #: the keys of a state, as :meth:`Game.to_dict` writes them; ``origin`` may be left out
-_STATE_KEYS = (
-    "format",
-    "rules",
-    "seed",
-    "rng",
-    "hands",
-    "draw_pile",
-    "discard",
-    "color",
-    "direction",
-    "current",
-    "dealer",
-    "phase",
-    "pending_draw",
-    "drawn",
-    "stack",
-    "jump",
-    "tops",
-    "seating",
-    "called",
-    "window",
-    "revealed",
-    "in_round",
-    "eliminated",
-    "elimination_order",
-    "out_order",
-    "scores",
-    "round_points",
-    "round_no",
-    "scored_rounds",
-    "winner",
-    "match_ranking",
-    "history",
-    "origin",
-)
+_STATE_KEYS = STATE_KEYS  # declared with Game's fields (unokit.game)
 _OPTIONAL = frozenset({"origin"})
 _STACK_KEYS = ("seat", "card", "honest", "color", "hand", "under", "tops")
 _JUMP_KEYS = ("player", "cards", "direction", "pending", "stack", "skipped")
