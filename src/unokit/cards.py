@@ -82,14 +82,6 @@ class Rank(IntEnum):
     WILD_SWIMMING = 17
 
     @property
-    def is_number(self) -> bool:
-        return self <= 9
-
-    @property
-    def is_action(self) -> bool:
-        return Rank.SKIP <= self <= Rank.DRAW_TWO
-
-    @property
     def is_wild(self) -> bool:
         return self >= Rank.WILD
 
