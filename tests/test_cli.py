@@ -383,3 +383,19 @@ def test_resume_refuses_a_record_with_bad_meta(tmp_path: Path, meta: object, mes
     assert result.exit_code == 2, result.output
     assert message in result.output, result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("meta", "message"),
+    [
+        ({"bots": "nonexistent"}, "meta.bots = 'nonexistent': expected one of"),
+        ([], "meta = a list: expected an object"),
+    ],
+)
+def test_replay_checks_meta_as_resume_does(tmp_path: Path, meta: object, message: str) -> None:
+    game = Game(Rules(players=2), seed=1)
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps({**game.record(), "meta": meta}), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2, result.output
+    assert message in result.output, result.output

@@ -44,7 +44,7 @@ SAMPLES: list[ev.Event] = [
     ev.FalseCatch(1, 2, 2, rule="false_catch_penalty=2"),
     ev.Drew(1, _cards("Y9")),
     ev.Drew(1, _cards("Y9 G1 B+2"), rule="draw_until_playable=true"),
-    ev.DrewNothing(1),
+    ev.DrewNothing(1, 2),
     ev.DrawnPlayable(1, C("Y9"), rule="after_draw=may_play"),
     ev.DrawnMustPlay(1, C("Y9"), rule="after_draw=must_play"),
     ev.DrawnUnplayable(1, 2),
@@ -222,6 +222,7 @@ def test_simplified_chinese_is_a_complete_conversion() -> None:
     """Issue 10: a hand-made character map left 沒 獲 製 賽 須 in Simplified text."""
     text = (LOCALE_DIR / "zh_Hans" / "LC_MESSAGES" / "unokit.po").read_text("utf-8")
     assert not set("沒獲製賽須") & set(text)
+    assert "接著" not in text  # the particle 著 is 着 in Simplified Chinese
     assert "没" in text and "获" in text and "赛" in text
 
 

@@ -75,10 +75,22 @@ def _read(path: Path, language: str) -> Catalog:
         return read_po(file, locale=language)
 
 
+#: words OpenCC leaves alone because the character has other readings (著: 著名, 显著), which
+#: are the particle here: 接著 "and then" is 接着 in Simplified Chinese
+_FIXUPS: dict[str, dict[str, str]] = {"t2s": {"接著": "接着"}}
+
+
 def _converted(source: Catalog, language: str, config: str) -> Catalog:
     from opencc import OpenCC  # type: ignore[import-untyped]  # dev extra
 
-    convert = OpenCC(config).convert
+    opencc = OpenCC(config)
+
+    def convert(text: str) -> str:
+        text = opencc.convert(text)
+        for traditional, simplified in _FIXUPS.get(config, {}).items():
+            text = text.replace(traditional, simplified)
+        return text
+
     catalog = Catalog(locale=language, project="unokit", version="0.1", charset="utf-8")
     for message in source:
         if not message.id:

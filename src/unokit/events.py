@@ -283,7 +283,10 @@ class Drew(Event):
 
 @dataclass(frozen=True, slots=True)
 class DrewNothing(Event):
+    """``seat`` draws, but both piles are empty: nothing comes and ``next`` plays."""
+
     kind: ClassVar[str] = "draw_none"
+    next: int
 
 
 @dataclass(frozen=True, slots=True)

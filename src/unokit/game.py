@@ -689,10 +689,11 @@ class Game:
             playable = legality.playable(self, card, seat)
             if playable or not until:
                 break
-        if drawn:
-            self._emit(ev.Drew(seat, tuple(drawn)), "draw_until_playable" if until else None)
-        else:
-            self._emit(ev.DrewNothing(seat))
+        if not drawn:  # both piles are empty (RULES.md §3): the turn passes
+            self.current = self._next(seat)
+            self._emit(ev.DrewNothing(seat, self.current))
+            return
+        self._emit(ev.Drew(seat, tuple(drawn)), "draw_until_playable" if until else None)
         if playable and card is not None:
             self._drawn = card
             self.phase = Phase.AFTER_DRAW
@@ -811,7 +812,7 @@ class Game:
     def from_dict(cls, data: dict[str, Any]) -> Game:
         """Load a state written by :meth:`to_dict`. Every field is checked (types, ranges,
         cards adding up to the deck, seats, phase): anything else raises
-        :class:`~unokit.errors.StateError` naming the field (:mod:`unokit.loading`)."""
+        :class:`~unokit.errors.StateError` naming the field (:mod:`unokit.record`)."""
         from unokit.record import load_state
 
         return load_state(data)

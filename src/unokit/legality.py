@@ -461,13 +461,13 @@ def reason(game: Game, seat: int, move: Move) -> str:
         return f"seat {seat} is out of this round"
     hand = game.hands[seat]
     turn = seat == game.current
+    keep = " or keep it" if rules.after_draw == "may_play" else f" ({text['after_draw']})"
     waiting = {
         Phase.CHOOSE_COLOR: f"seat {game.current} must first name the colour of the wild "
         "start card",
         Phase.PENALTY: f"seat {game.current} must first answer the pending penalty of "
         f"{game.pending_draw}",
-        Phase.AFTER_DRAW: f"seat {game.current} has just drawn and must play the drawn card "
-        "or keep it",
+        Phase.AFTER_DRAW: f"seat {game.current} has just drawn and must play the drawn card" + keep,
         Phase.PLAY: f"it is seat {game.current}'s turn",
     }[game.phase]
     if isinstance(move, Play):
@@ -476,7 +476,9 @@ def reason(game: Game, seat: int, move: Move) -> str:
         if not turn:
             return f"{waiting}, not seat {seat}'s"
         if game.phase == Phase.AFTER_DRAW:
-            return "you have already drawn: play the drawn card or pass"
+            if rules.after_draw == "may_play":
+                return "you have already drawn: play the drawn card or pass"
+            return f"you have already drawn and must play the drawn card ({text['after_draw']})"
         if game.phase == Phase.CHOOSE_COLOR:
             return waiting
         return f"seat {seat} holds a playable card and may not draw ({text['draw_with_playable']})"
@@ -489,9 +491,9 @@ def reason(game: Game, seat: int, move: Move) -> str:
             return "challenges are off (challenge=false)"
         if game.phase != Phase.PENALTY or not game._stack:
             return "there is no +4 to challenge"
-        if not turn:
-            return f"only seat {game.current}, who faces the +4, may challenge it"
-        return "only the +4 on top of the discard pile can be challenged"
+        if not challengeable(game):
+            return "only the +4 on top of the discard pile can be challenged"
+        return f"only seat {game.current}, who faces the +4, may challenge it"
     if isinstance(move, ChooseColor):
         if game.phase != Phase.CHOOSE_COLOR:
             return "there is no colour to name now (a wild's colour is named with the play)"
@@ -503,6 +505,12 @@ def reason(game: Game, seat: int, move: Move) -> str:
     if isinstance(move, CallUno):
         if game._called[seat]:
             return f"seat {seat} has already called UNO"
+        if len(hand) == 2:
+            return (
+                f"seat {seat} holds 2 cards and cannot play one now: UNO is called before "
+                f"the second-to-last card only when it can be played (RULES.md §6, "
+                f"{text['false_uno_penalty']})"
+            )
         return (
             f"seat {seat} holds {len(hand)} cards and would not be left with one "
             f"({text['false_uno_penalty']})"
@@ -528,10 +536,10 @@ def _play_reason(game: Game, seat: int, move: Play, turn: bool, waiting: str) ->
     play puts down these cards (and the rule that stops them is named), or some do and the move
     differs from all of them in a detail (colour, UNO call, target, cards traded)."""
     hand = list(game.hands[seat])
-    card = move.card
     for c in move.cards:
         if c not in hand:
-            return f"seat {seat} holds no {'more ' if c != card else ''}{c.code}"
+            held = c in game.hands[seat]
+            return f"seat {seat} holds no {'more ' if held else ''}{c.code}"
         hand.remove(c)
     if game.phase == Phase.CHOOSE_COLOR:
         return waiting
@@ -588,6 +596,18 @@ def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> str:
     text = game._rule_text
     card = move.card
     if game.phase == Phase.PENALTY:
+        penalty = game._stack[-1].card
+        if (
+            not move.more
+            and rules.stacking == "any"
+            and RANK_OF[card] == _DRAW_TWO
+            and RANK_OF[penalty] == _WD4
+            and COLOR_OF[card] != game.color
+        ):
+            return (
+                f"a +2 on a +4 must have the colour it named, {Color(game.color).label} "
+                f"({text['stacking']})"
+            )
         return (
             f"a penalty of {game.pending_draw} is pending: draw it"
             + (", challenge the +4" if challengeable(game) else "")
@@ -595,10 +615,8 @@ def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> str:
         )
     if game.phase == Phase.AFTER_DRAW:
         assert game._drawn is not None
-        return (
-            f"after drawing, seat {seat} may only play the drawn card {game._drawn.code} "
-            "or keep it (000)"
-        )
+        keep = "or keep it (000)" if rules.after_draw == "may_play" else f"({text['after_draw']})"
+        return f"after drawing, seat {seat} may only play the drawn card {game._drawn.code} {keep}"
     if move.more and rules.multi_play == "off":
         return f"only one card may be played at a time ({text['multi_play']})"
     if not any(playable(game, c, seat) for c in move.cards):

@@ -26,6 +26,7 @@ Chinese catalogue is generated from the Traditional one (``tools/catalogues.py``
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
 from functools import cache
@@ -250,8 +251,8 @@ _PLAIN: dict[str, tuple[str, dict[str, str]]] = {
         {"seat": N_("you wrongly catch {target} and draw {count}")},
     ),
     "draw_none": (
-        N_("{seat} draws, but no card is left to draw"),
-        {"seat": N_("you draw, but no card is left to draw")},
+        N_("{seat} draws, but no card is left to draw; the turn passes to {next}"),
+        {"seat": N_("you draw, but no card is left to draw; the turn passes to {next}")},
     ),
     "drawn_unplayable": (
         N_("{seat} cannot play the drawn card; the turn passes to {next}"),
@@ -818,4 +819,9 @@ def narrate(
     what the viewer may see; ``rule=True`` cites the rule option that decided it."""
     voice = _Voice(lang, viewer, viewer is not None and viewer == event.private, False, names)
     text = _with_rule(_text(event, voice), event.rule if rule else None, voice)
+    if lang.startswith("zh"):  # "座位 1 摸" keeps its space after the number, "你摸" has none
+        text = _YOU_SPACE.sub(voice._(N_("you")), text)
     return text[:1].upper() + text[1:]
+
+
+_YOU_SPACE = re.compile("你 (?=[^\x00-\x7f])")

@@ -444,13 +444,12 @@ def replay(
 
     Exit status 2, with one line saying why, for a file that cannot be replayed."""
     from unokit.notation import parse_move
-    from unokit.record import LEGACY_SAVE_FORMAT, load_record
+    from unokit.record import load_record
 
     try:
-        data = read_json(file)
-        if isinstance(data, dict) and data.get("format") == LEGACY_SAVE_FORMAT:
-            data = _load_save(data, "strong", "en")[0].record()
-        game, moves = load_record(data)
+        # every field checked (meta included) as `play --resume` checks it, for both formats
+        saved = _load_save(read_json(file), "strong", "en")[0]
+        game, moves = load_record(saved.record())
         deal_events = game.deal_events
         steps = []
         for i, text in enumerate(moves):
@@ -480,19 +479,20 @@ def _load_save(data: Any, bots: str, lang: str) -> tuple[Game, int, str, str]:
     the bots' seed, bot level and language, every field checked (``bots``/``lang``: where the
     file names none)."""
     from unokit.bots import BOT_LEVELS
-    from unokit.record import load_saved, show
+    from unokit.record import LEGACY_SAVE_FORMAT, load_saved, show
     from unokit.tui.i18n import LANGUAGES
 
     saved = load_saved(data)
+    at = "" if isinstance(data, dict) and data.get("format") == LEGACY_SAVE_FORMAT else "meta."
     seed = saved.meta.get("seed", saved.game.seed)
     if not isinstance(seed, int):
-        raise StateError(f"meta.seed = {show(seed)}: expected a whole number from 0 to 2**64-1")
+        raise StateError(f"{at}seed = {show(seed)}: expected a whole number from 0 to 2**64-1")
     level = saved.meta.get("bots", bots)
     if level not in BOT_LEVELS:
-        raise StateError(f"bots = {show(level)}: expected one of {', '.join(BOT_LEVELS)}")
+        raise StateError(f"{at}bots = {show(level)}: expected one of {', '.join(BOT_LEVELS)}")
     language = saved.meta.get("lang", lang)
     if language not in LANGUAGES:
-        raise StateError(f"lang = {show(language)}: expected one of {', '.join(LANGUAGES)}")
+        raise StateError(f"{at}lang = {show(language)}: expected one of {', '.join(LANGUAGES)}")
     return saved.game, seed, str(level), str(language)
 
 
@@ -521,9 +521,9 @@ def rules_command(
         console.print(table)
         return
     table = Table(title="rule options (RULES.md)")
-    table.add_column("option", no_wrap=True, style="bold")
+    table.add_column("option", style="bold", overflow="fold")
     for col in ("values", "default", "meaning", "source", "§"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")  # never cut a value at 80 columns
     for spec in OPTIONS.values():
         table.add_row(
             spec.name,
