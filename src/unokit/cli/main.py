@@ -520,10 +520,20 @@ def rules_command(
             table.add_row(name, json.dumps(value), "set by preset" if changed else "")
         console.print(table)
         return
+    if console.width < 110:  # a narrow terminal: one block per option, nothing cut
+        for spec in OPTIONS.values():
+            console.print(
+                f"[bold]{escape(spec.name)}[/] = {escape(json.dumps(spec.default))}"
+                f"  [dim]§{spec.section}, {escape(spec.source)}[/]"
+            )
+            console.print(f"    {escape(spec.allowed())}", soft_wrap=False)
+            console.print(f"    {escape(spec.meaning)}", style="dim")
+        console.print("presets: " + ", ".join(PRESETS))
+        return
     table = Table(title="rule options (RULES.md)")
-    table.add_column("option", style="bold", overflow="fold")
+    table.add_column("option", style="bold", no_wrap=True)
     for col in ("values", "default", "meaning", "source", "§"):
-        table.add_column(col, overflow="fold")  # never cut a value at 80 columns
+        table.add_column(col)
     for spec in OPTIONS.values():
         table.add_row(
             spec.name,
