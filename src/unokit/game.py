@@ -25,7 +25,7 @@ from typing import Any
 from unokit import events as ev
 from unokit import legality, play, rounds
 from unokit.cards import COLOR_OF, Card, Color, deck_cards
-from unokit.errors import IllegalMoveError, StateError, UnoError
+from unokit.errors import IllegalMoveError, StateError
 from unokit.events import Event
 from unokit.moves import (
     REFEREE,
@@ -839,15 +839,10 @@ class Game:
     def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay a record written by :meth:`record`; a record that is malformed, or holds a
         move that is not allowed when it comes, raises :class:`~unokit.errors.StateError`."""
-        from unokit.notation import parse_move
-        from unokit.record import load_record
+        from unokit.record import load_record, replay_moves
 
         game, moves = load_record(record)
-        for i, text in enumerate(moves):
-            try:
-                game.apply(*parse_move(text))
-            except UnoError as error:
-                raise StateError(f"moves[{i}]: {error}") from None
+        replay_moves(game, moves)
         return game
 
     def __eq__(self, other: object) -> bool:

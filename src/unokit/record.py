@@ -40,6 +40,7 @@ from typing import Any, NoReturn
 
 from unokit.cards import ALL_CARDS, COLOR_OF, DECKS, RANK_OF, Card, Rank
 from unokit.errors import RulesError, StateError, UnoError
+from unokit.events import Event
 from unokit.game import STATE_KEYS, Game
 from unokit.moves import Move
 from unokit.notation import parse_move
@@ -58,6 +59,7 @@ __all__ = [
     "load_saved",
     "load_state",
     "read_json",
+    "replay_moves",
     "saved_record",
     "show",
 ]
@@ -566,12 +568,20 @@ def load_saved(data: Any) -> Saved:
         meta = _meta({k: data[k] for k in ("bots", "lang", "seed") if k in data}, "")
         return Saved(load_state(data["state"], at="state."), meta)
     game, moves = load_record(data)
+    replay_moves(game, moves)
+    return Saved(game, _meta(data.get("meta", {}), "meta."))
+
+
+def replay_moves(game: Game, moves: list[str]) -> list[list[Event]]:
+    """Apply a record's moves (notation) to ``game``; the events of each. A move that is not
+    allowed when it comes raises :class:`StateError` naming it (``moves[i]``)."""
+    events = []
     for i, text in enumerate(moves):
         try:
-            game.apply(*parse_move(text))
+            events.append(game.apply(*parse_move(text)))
         except UnoError as error:
             raise StateError(f"moves[{i}]: {error}") from None
-    return Saved(game, _meta(data.get("meta", {}), "meta."))
+    return events
 
 
 def _meta(value: Any, at: str) -> dict[str, str | int]:

@@ -443,20 +443,15 @@ def replay(
     """Step through a game's record, every ruling explained.
 
     Exit status 2, with one line saying why, for a file that cannot be replayed."""
-    from unokit.notation import parse_move
-    from unokit.record import load_record
+    from unokit.record import load_record, replay_moves
 
     try:
-        # every field checked (meta included) as `play --resume` checks it, for both formats
+        # every field checked (meta included) as `play --resume` checks it, for both formats;
+        # then the checked game's record is stepped through from its start
         saved = _load_save(read_json(file), "strong", "en")[0]
         game, moves = load_record(saved.record())
         deal_events = game.deal_events
-        steps = []
-        for i, text in enumerate(moves):
-            try:
-                steps.append((text, game.apply(*parse_move(text))))
-            except UnoError as error:
-                raise StateError(f"moves[{i}]: {error}") from None
+        steps = list(zip(moves, replay_moves(game, moves), strict=True))
     except UnoError as error:
         _fail(f"cannot replay {file}: {_one_line(error)}")
     for event in deal_events:
