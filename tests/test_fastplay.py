@@ -296,7 +296,7 @@ def test_from_any_state_the_same_games_as_the_python_engine(
     native_rng = Rng(seed ^ 5)
     result = play_random_from(game, native_rng)
     if result is None:  # a sum jump-in left several cards on top: not a state it plays
-        assert game._tops is not None
+        assert game.tops is not None
         return
     assert game.to_dict() == before  # the game itself is left as it was
     python_rng = Rng(seed ^ 5)

@@ -460,7 +460,7 @@ def test_every_legal_move_is_a_candidate_the_search_takes(
         return
     game = Game(rules, seed)
     _advance(game, depth, Rng(seed + 1))
-    if game.round_over or game.phase == Phase.CHOOSE_COLOR or game._tops is not None:
+    if game.round_over or game.phase == Phase.CHOOSE_COLOR or game.tops is not None:
         return
     view = game.view(game.current)
     moves = [m for m in view.legal_moves if _encode(m) is not None]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -240,7 +241,7 @@ def _honesty_implied(game: Game, seat: int, legal: list[Move]) -> bool:
         return True
     if rule == "no_playable_card":
         return not any(RANK_OF[c] != Rank.WILD_DRAW_FOUR for m in plays for c in m.cards)
-    on_top = {game.color} | {COLOR_OF[c] for c in (game._tops or ())}
+    on_top = {game.color} | {COLOR_OF[c] for c in (game.tops or ())}
     return not any(COLOR_OF[m.card] in on_top for m in plays if COLOR_OF[m.card] >= 0)
 
 
@@ -269,7 +270,7 @@ def test_wild_draw_four_honesty_is_what_legal_moves_imply(
             game.apply(REFEREE, DEAL)
             continue
         seat = game.current
-        if game._jump is not None and rng.below(3) == 0:  # sometimes a jump-in, sums included
+        if game.jump is not None and rng.below(3) == 0:  # sometimes a jump-in, sums included
             jumpers = [s for s in range(game.n) if s != seat and game.legal_moves(s)]
             seat = jumpers[rng.below(len(jumpers))] if jumpers else seat
         legal = game.legal_moves(seat)
@@ -282,8 +283,8 @@ def test_wild_draw_four_honesty_is_what_legal_moves_imply(
             implied = _honesty_implied(game, seat, list(legal))
             assert is_honest(game, seat) == implied
             game.apply(seat, move)
-            if game._stack and game._stack[-1].card == move.card and game._stack[-1].seat == seat:
-                assert game._stack[-1].honest == implied
+            if game.stack and game.stack[-1].card == move.card and game.stack[-1].seat == seat:
+                assert game.stack[-1].honest == implied
             continue
         game.apply(seat, move)
 
@@ -343,3 +344,38 @@ def test_every_refusal_names_its_rule(
                 assert "not a legal move now" not in str(refused.value), str(refused.value)
         legal = game.legal_moves(game.current)
         game.apply(game.current, legal[rng.below(len(legal))])
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=OPTION_MIX,
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    move_seed=st.integers(0, 2**32),
+)
+def test_a_determinized_game_looks_the_same_to_its_seat(
+    options: dict[str, object], players: int, seed: int, move_seed: int
+) -> None:
+    """Issue 10: what a seat may know is declared once, on the state's fields (``seen``); a
+    game sampled from a seat's view (search bots) shows that seat exactly the same view, legal
+    moves included, at every moment of random games. A new state field that a seat sees but
+    the sampler forgets fails here."""
+    from unokit.sim.determinize import sample_game
+
+    rules = _rules("official", players, options)
+    game = Game(rules, seed)
+    rng = Rng(move_seed)
+    for _ in range(300):
+        if game.match_over:
+            break
+        if game.round_over:
+            game.apply(REFEREE, DEAL)
+            continue
+        seat = game.to_act if game.to_act is not None else game.current
+        view = game.view(seat)
+        sampled = sample_game(view, Rng(rng.next64())).view(seat)
+        assert replace(sampled, revealed=view.revealed) == view
+        legal = game.legal_moves(seat)
+        if not legal:
+            break
+        game.apply(seat, legal[rng.below(len(legal))])

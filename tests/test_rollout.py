@@ -73,7 +73,7 @@ def test_native_and_python_searches_give_the_same_values(
         return
     game = Game(rules, seed)
     _advance(game, depth, Rng(seed + 1))
-    if game.round_over or game._tops is not None:  # (several cards on top: not for C)
+    if game.round_over or game.tops is not None:  # (several cards on top: not for C)
         return
     view = game.view(game.current)
     moves = [m for m in view.legal_moves if _encode(m) is not None][:8]

@@ -91,7 +91,7 @@ async def test_catching_a_bot_that_forgot() -> None:
     game = table(["R1 R2 R3", "B1 B2 B3", "Y1 Y2 Y3"], draw="G7 G8 G9 Y7 Y8")
     app = UnoApp(game=game, bots="basic", bot_delay=5.0)
     app.game.hands[1] = [Card.parse("B1")]  # seat 1 comes down to one card without calling
-    app.game._window[1] = True
+    app.game.window[1] = True
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("c")

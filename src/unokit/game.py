@@ -121,13 +121,16 @@ def _state(
     new: Callable[[Rules, int], Any],
     copy: Callable[[Any], Any] | None = None,
     dump: Callable[[Any], Any] | None = None,
+    seen: Callable[[View], Any] | None = None,
 ) -> Any:
     """One field of a game's state, declared once: its ``key`` in the saved state (``None``:
     not saved), its value in a new game (``new(rules, seed)``), how :meth:`Game.copy` copies
-    it (``None``: shared, for values never changed in place) and its JSON form (``dump``,
-    ``None``: as it is). ``_setup``, ``copy``, ``to_dict``, the all-or-nothing deal and the
-    loader's list of keys (:data:`STATE_KEYS`) are all made from these fields."""
-    return field(metadata={"key": key, "new": new, "copy": copy, "dump": dump})
+    it (``None``: shared, for values never changed in place), its JSON form (``dump``,
+    ``None``: as it is) and, for what every seat may know, how it is read back from a seat's
+    :class:`View` (``seen``; ``None``: hidden, or not needed to go on playing the round).
+    ``_setup``, ``copy``, ``to_dict``, the all-or-nothing deal, the loader's list of keys
+    (:data:`STATE_KEYS`) and determinization (:data:`SEEN`) are all made from these fields."""
+    return field(metadata={"key": key, "new": new, "copy": copy, "dump": dump, "seen": seen})
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -216,7 +219,7 @@ class Game:
 
     rules: Rules = _state("rules", lambda r, s: r, dump=Rules.to_dict)
     seed: int = _state("seed", lambda r, s: s)
-    _rng: Rng = _state("rng", lambda r, s: Rng(s), lambda g: Rng(g.state), lambda g: g.state)
+    rng: Rng = _state("rng", lambda r, s: Rng(s), lambda g: Rng(g.state), lambda g: g.state)
     hands: list[list[Card]] = _state(
         "hands",
         lambda r, s: [[] for _ in range(r.players)],
@@ -224,42 +227,73 @@ class Game:
         lambda hands: [_codes(h) for h in hands],
     )
     draw_pile: list[Card] = _state("draw_pile", _empty, _list, _codes)
-    discard: list[Card] = _state("discard", _empty, _list, _codes)
-    color: int = _state("color", lambda r, s: -1)
-    direction: int = _state("direction", lambda r, s: 1)
-    current: int = _state("current", _zero)
-    dealer: int = _state("dealer", _zero)
-    phase: Phase = _state("phase", lambda r, s: Phase.PLAY, dump=lambda p: p.label)
-    pending_draw: int = _state("pending_draw", _zero)
-    _drawn: Card | None = _state("drawn", _none, dump=_card_code)
-    _stack: list[StackEntry] = _state("stack", _empty, _list, _dump_stack)
-    _jump: JumpWindow | None = _state("jump", _none, dump=_dump_jump)
-    _tops: tuple[Card, ...] | None = _state(
-        "tops", _none, dump=lambda t: _codes(t) if t is not None else None
+    discard: list[Card] = _state("discard", _empty, _list, _codes, seen=lambda v: list(v.discard))
+    color: int = _state(
+        "color", lambda r, s: -1, seen=lambda v: int(v.color) if v.color is not None else -1
     )
-    seating: list[int] = _state("seating", lambda r, s: list(range(r.players)), _list, list)
-    _called: list[bool] = _state("called", _per_seat(False), _list, list)
-    _window: list[bool] = _state("window", _per_seat(False), _list, list)
-    _revealed: tuple[int, dict[int, tuple[Card, ...]]] | None = _state(
+    direction: int = _state("direction", lambda r, s: 1, seen=lambda v: v.direction)
+    current: int = _state(
+        "current", _zero, seen=lambda v: v.current if v.current is not None else v.seat
+    )
+    dealer: int = _state("dealer", _zero, seen=lambda v: v.dealer)
+    phase: Phase = _state(
+        "phase", lambda r, s: Phase.PLAY, dump=lambda p: p.label, seen=lambda v: v.phase
+    )
+    pending_draw: int = _state("pending_draw", _zero, seen=lambda v: v.pending_draw)
+    drawn: Card | None = _state("drawn", _none, dump=_card_code, seen=lambda v: v.drawn_card)
+    stack: list[StackEntry] = _state("stack", _empty, _list, _dump_stack)
+    jump: JumpWindow | None = _state("jump", _none, dump=_dump_jump, seen=lambda v: v.jump)
+    tops: tuple[Card, ...] | None = _state(
+        "tops",
+        _none,
+        dump=lambda t: _codes(t) if t is not None else None,
+        seen=lambda v: v.group or None,
+    )
+    seating: list[int] = _state(
+        "seating",
+        lambda r, s: list(range(r.players)),
+        _list,
+        list,
+        seen=lambda v: list(v.seating) or list(range(v.rules.players)),
+    )
+    called: list[bool] = _state(
+        "called", _per_seat(False), _list, list, seen=lambda v: list(v.uno_called)
+    )
+    window: list[bool] = _state(
+        "window",
+        _per_seat(False),
+        _list,
+        list,
+        seen=lambda v: [s in v.catchable for s in range(v.rules.players)],
+    )
+    revealed: tuple[int, dict[int, tuple[Card, ...]]] | None = _state(
         "revealed", _none, dump=_dump_revealed
     )
-    in_round: list[bool] = _state("in_round", _per_seat(True), _list, list)
-    eliminated: list[bool] = _state("eliminated", _per_seat(False), _list, list)
+    in_round: list[bool] = _state(
+        "in_round", _per_seat(True), _list, list, seen=lambda v: list(v.in_round)
+    )
+    eliminated: list[bool] = _state(
+        "eliminated",
+        _per_seat(False),
+        _list,
+        list,
+        seen=lambda v: list(v.eliminated) or [False] * v.rules.players,
+    )
     elimination_order: list[int] = _state("elimination_order", _empty, _list, list)
     out_order: list[int] = _state("out_order", _empty, _list, list)
-    scores: list[int] = _state("scores", _per_seat(0), _list, list)
+    scores: list[int] = _state("scores", _per_seat(0), _list, list, seen=lambda v: list(v.scores))
     round_points: list[int] = _state("round_points", _per_seat(0), _list, list)
-    round_no: int = _state("round_no", _zero)
+    round_no: int = _state("round_no", _zero, seen=lambda v: v.round_no)
     scored_rounds: int = _state("scored_rounds", _zero)
     winner: int | None = _state("winner", _none)
     match_ranking: list[int] = _state("match_ranking", _empty, _list, list)
     history: list[tuple[int, Move]] = _state("history", _empty, _list, _dump_history)
     #: the described table this game started from (a scenario), as a saved state
-    _origin: dict[str, Any] | None = _state("origin", _none)
+    origin: dict[str, Any] | None = _state("origin", _none)
     # derived from the rules, or passing: not saved
     n: int = _state(None, lambda r, s: r.players)
-    _deck: list[Card] = _state(None, lambda r, s: deck_cards(r.deck))
-    _rule_text: dict[str, str] = _state(
+    deck: list[Card] = _state(None, lambda r, s: deck_cards(r.deck))
+    rule_text: dict[str, str] = _state(
         None, lambda r, s: {name: r.describe(name) for name in r.to_dict()}
     )
     _legal: dict[int, list[Move]] = _state(None, lambda r, s: {}, lambda v: {})
@@ -345,10 +379,10 @@ class Game:
                 raise StateError(f"uno_called: {seat} is not a seat")
             if len(game.hands[seat]) > 2:
                 raise StateError(f"uno_called: seat {seat} holds {len(game.hands[seat])} cards")
-            game._called[seat] = True
+            game.called[seat] = True
         for seat in range(n):
-            if len(game.hands[seat]) == 1 and not game._called[seat]:
-                game._window[seat] = True
+            if len(game.hands[seat]) == 1 and not game.called[seat]:
+                game.window[seat] = True
         if not game.discard:
             if not game.draw_pile:
                 raise StateError("the table has no discard pile and no draw pile to turn from")
@@ -386,7 +420,7 @@ class Game:
         for seat in range(n):
             if not game.hands[seat] and game.phase < Phase.ROUND_OVER:
                 raise StateError(f"seat {seat} holds no card: the round would be over")
-        game._origin = game.to_dict()
+        game.origin = game.to_dict()
         return game
 
     # -- public queries ------------------------------------------------------------------------
@@ -424,13 +458,13 @@ class Game:
         return self.current
 
     def uno_called(self, seat: int) -> bool:
-        return self._called[seat]
+        return self.called[seat]
 
     def catchable(self, seat: int) -> bool:
         """Whether ``seat`` may be caught now for not calling UNO."""
         return (
-            self._window[seat]
-            and not self._called[seat]
+            self.window[seat]
+            and not self.called[seat]
             and len(self.hands[seat]) == 1
             and self.in_round[seat]
             and self.phase < Phase.ROUND_OVER
@@ -511,9 +545,9 @@ class Game:
         backup = self.copy() if type(move) is Deal else None
         events: list[Event] = []
         self._events = events
-        self._revealed = None
+        self.revealed = None
         self._legal = {}  # the state changes from here on
-        called = self._called
+        called = self.called
         if True in called:  # a call made before the second-to-last card lapses (RULES.md §6)
             hands = self.hands
             for s in range(self.n):
@@ -544,23 +578,23 @@ class Game:
             self.rules.catch_window == "until_next_action"
             and (cls is Draw or cls is Pass or cls is Challenge or cls is Timeout)
         ):
-            self._window = [False] * self.n
+            self.window = [False] * self.n
         if cls is Play:
             assert isinstance(move, Play)
             play.resolve_play(self, seat, move)
             return
         if cls is not CallUno and cls is not Catch and cls is not Penalty:
-            self._jump = None
+            self.jump = None
         if cls is Draw:
             if self.phase == Phase.PENALTY:
                 play.take_penalty(self, seat)
             else:
                 self._voluntary_draw(seat)
         elif cls is Pass:
-            self._drawn = None
+            self.drawn = None
             self.phase = Phase.PLAY
-            self.current = self._next(seat)
-            self._emit(ev.Kept(seat, self.current))
+            self.current = self.next_seat(seat)
+            self.emit(ev.Kept(seat, self.current))
         elif cls is Challenge:
             play.challenge(self, seat)
         elif cls is CallUno:
@@ -572,24 +606,24 @@ class Game:
             assert isinstance(move, ChooseColor)
             self.color = int(move.color)
             self.phase = Phase.PLAY
-            self._emit(ev.ColorChosen(seat, move.color))
+            self.emit(ev.ColorChosen(seat, move.color))
         elif cls is Timeout:
             self._timeout(seat)
         elif cls is Penalty:
             assert isinstance(move, Penalty)
-            got = self._draw(move.target, move.count)
-            self._emit(ev.TablePenalty(move.target, len(got), move.reason))
+            got = self.draw_cards(move.target, move.count)
+            self.emit(ev.TablePenalty(move.target, len(got), move.reason))
         elif cls is Deal:
             rounds.next_round(self)
 
     def _timeout(self, seat: int) -> None:
         if self.phase == Phase.PENALTY:
             play.take_penalty(self, seat)
-        self._drawn = None
+        self.drawn = None
         self.phase = Phase.PLAY
-        got = self._draw(seat, self.rules.slow_play_penalty)
-        self.current = self._next(seat)
-        self._emit(ev.TimedOut(seat, len(got), self.current), "turn_time_limit")
+        got = self.draw_cards(seat, self.rules.slow_play_penalty)
+        self.current = self.next_seat(seat)
+        self.emit(ev.TimedOut(seat, len(got), self.current), "turn_time_limit")
 
     def _misplay(self, seat: int, move: Play) -> None:
         """A wrong play penalised (RULES.md §7.9): the card goes back, the player draws 1, and
@@ -597,34 +631,34 @@ class Game:
         still facing the penalty, or still after a draw (only the drawn card may be played).
         It is the player's action: it closes the catch window like a draw (000)."""
         why = legality.reason(self, seat, move)
-        self._jump = None
+        self.jump = None
         if self.rules.catch_window == "until_next_action":
-            self._window = [False] * self.n
+            self.window = [False] * self.n
         end = self.rules.misplay == "penalty_end_turn"
         phase = self.phase
-        got = self._draw(seat, 1)
-        after = self._next(seat) if end else seat
+        got = self.draw_cards(seat, 1)
+        after = self.next_seat(seat) if end else seat
         pending = self.pending_draw if phase == Phase.PENALTY else 0
-        self._emit(ev.Misplayed(seat, move.card, why, len(got), after, pending), "misplay")
+        self.emit(ev.Misplayed(seat, move.card, why, len(got), after, pending), "misplay")
         if not end:
             return
         if phase == Phase.PENALTY:
             play.take_penalty(self, seat)
-        self._drawn = None
+        self.drawn = None
         self.phase = Phase.PLAY
-        self.current = self._next(seat)
+        self.current = self.next_seat(seat)
 
-    def _emit(self, event: Event, rule: str | None = None) -> None:
+    def emit(self, event: Event, rule: str | None = None) -> None:
         """Record ``event``, citing the option ``rule`` (its name) when one decided it."""
         if rule:
             # part of its construction (no one has seen the event yet), done as a frozen
             # dataclass's own __init__ does it: 10x faster than dataclasses.replace
-            object.__setattr__(event, "rule", self._rule_text[rule])
+            object.__setattr__(event, "rule", self.rule_text[rule])
         self._events.append(event)
 
     # -- turn order ----------------------------------------------------------------------------
 
-    def _next(self, seat: int, direction: int = 0) -> int:
+    def next_seat(self, seat: int, direction: int = 0) -> int:
         """The next seat still in the round after ``seat`` in the current direction."""
         n = self.n
         step = direction or self.direction
@@ -636,12 +670,13 @@ class Game:
                 return s
         return seat
 
-    def _active_count(self) -> int:
+    def active_count(self) -> int:
+        """How many seats are still in the round (not out, not eliminated)."""
         return sum(self.in_round)
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def _draw(self, seat: int, count: int, final: bool = False) -> list[Card]:
+    def draw_cards(self, seat: int, count: int, final: bool = False) -> list[Card]:
         """``seat`` draws up to ``count`` cards, refilling the pile as RULES.md §3 says."""
         pile = self.draw_pile
         got: list[Card] = []
@@ -655,8 +690,8 @@ class Game:
         finally:  # a void round ends the draw midway: what was drawn is still held
             if got:
                 self.hands[seat].extend(got)
-                self._called[seat] = False
-                self._window[seat] = False
+                self.called[seat] = False
+                self.window[seat] = False
         return got
 
     def _refill(self, final: bool = False) -> bool:
@@ -664,15 +699,15 @@ class Game:
             rounds.void_round(self)
             raise _RoundEnded
         if len(self.discard) <= 1:
-            self._emit(ev.PilesEmpty(None))
+            self.emit(ev.PilesEmpty(None))
             return False
         top = self.discard.pop()
         pile = self.discard
-        self._rng.shuffle(pile)
+        self.rng.shuffle(pile)
         self.draw_pile = pile
         self.discard = [top]
-        self._tops = None
-        self._emit(ev.Reshuffled(None, len(pile)), "empty_draw_pile")
+        self.tops = None
+        self.emit(ev.Reshuffled(None, len(pile)), "empty_draw_pile")
         return True
 
     def _voluntary_draw(self, seat: int) -> None:
@@ -681,7 +716,7 @@ class Game:
         playable = False
         until = self.rules.draw_until_playable
         while True:
-            got = self._draw(seat, 1)
+            got = self.draw_cards(seat, 1)
             if not got:
                 break
             card = got[0]
@@ -690,49 +725,49 @@ class Game:
             if playable or not until:
                 break
         if not drawn:  # both piles are empty (RULES.md §3): the turn passes
-            self.current = self._next(seat)
-            self._emit(ev.DrewNothing(seat, self.current))
+            self.current = self.next_seat(seat)
+            self.emit(ev.DrewNothing(seat, self.current))
             return
-        self._emit(ev.Drew(seat, tuple(drawn)), "draw_until_playable" if until else None)
+        self.emit(ev.Drew(seat, tuple(drawn)), "draw_until_playable" if until else None)
         if playable and card is not None:
-            self._drawn = card
+            self.drawn = card
             self.phase = Phase.AFTER_DRAW
             kind = ev.DrawnMustPlay if self.rules.after_draw == "must_play" else ev.DrawnPlayable
-            self._emit(kind(seat, card), "after_draw")
+            self.emit(kind(seat, card), "after_draw")
         else:
-            self.current = self._next(seat)
-            self._emit(ev.DrawnUnplayable(seat, self.current))
+            self.current = self.next_seat(seat)
+            self.emit(ev.DrawnUnplayable(seat, self.current))
 
     # -- UNO -----------------------------------------------------------------------------------
 
     def _call_uno(self, seat: int) -> None:
         size = len(self.hands[seat])
         if size == 1 or (size == 2 and self._may_precall(seat)):
-            self._called[seat] = True
-            self._window[seat] = False
-            self._emit(ev.UnoCalled(seat))
+            self.called[seat] = True
+            self.window[seat] = False
+            self.emit(ev.UnoCalled(seat))
         else:
-            self._false_uno(seat)
+            self.false_uno(seat)
 
     def _may_precall(self, seat: int) -> bool:
         """Holding two cards, a seat that could legally play a card now (its turn, or a
         jump-in) may call UNO before playing its second-to-last card (RULES.md §6, 001)."""
         return any(type(m) is Play for m in self.legal_moves(seat))
 
-    def _false_uno(self, seat: int) -> None:
-        got = self._draw(seat, self.rules.false_uno_penalty)
-        self._emit(ev.FalseUno(seat, len(got)), "false_uno_penalty")
+    def false_uno(self, seat: int) -> None:
+        got = self.draw_cards(seat, self.rules.false_uno_penalty)
+        self.emit(ev.FalseUno(seat, len(got)), "false_uno_penalty")
 
     def _catch(self, seat: int, target: int) -> None:
         if self.catchable(target):
-            self._window[target] = False
-            got = self._draw(target, self.rules.uno_penalty)
-            self._emit(ev.Caught(seat, target, len(got)), "uno_penalty")
+            self.window[target] = False
+            got = self.draw_cards(target, self.rules.uno_penalty)
+            self.emit(ev.Caught(seat, target, len(got)), "uno_penalty")
         else:
-            got = self._draw(seat, self.rules.false_catch_penalty)
-            self._emit(ev.FalseCatch(seat, target, len(got)), "false_catch_penalty")
+            got = self.draw_cards(seat, self.rules.false_catch_penalty)
+            self.emit(ev.FalseCatch(seat, target, len(got)), "false_catch_penalty")
 
-    def _end_round(self) -> None:
+    def end_round(self) -> None:
         rounds.end_round(self)
 
     # -- views, copies, serialisation ----------------------------------------------------------
@@ -740,8 +775,8 @@ class Game:
     def view(self, seat: int) -> View:
         """What ``seat`` may see now (``REFEREE`` sees no hand)."""
         revealed: dict[int, tuple[Card, ...]] = {}
-        if self._revealed is not None and self._revealed[0] == seat:
-            revealed = dict(self._revealed[1])
+        if self.revealed is not None and self.revealed[0] == seat:
+            revealed = dict(self.revealed[1])
         own = 0 <= seat < self.n
         return View(
             seat=seat,
@@ -755,21 +790,21 @@ class Game:
             pending_draw=self.pending_draw,
             draw_pile_size=len(self.draw_pile),
             discard=tuple(self.discard),
-            uno_called=tuple(self._called),
+            uno_called=tuple(self.called),
             in_round=tuple(self.in_round),
             dealer=self.dealer,
             scores=tuple(self.scores),
             revealed=revealed,
-            drawn_card=self._drawn if seat == self.current else None,
+            drawn_card=self.drawn if seat == self.current else None,
             legal_moves=tuple(self.legal_moves(seat)),
             rules=self.rules,
             catchable=tuple(s for s in range(self.n) if self.catchable(s)),
-            jump=self._jump,
-            stack=tuple((e.seat, e.card, e.color) for e in self._stack),
+            jump=self.jump,
+            stack=tuple((e.seat, e.card, e.color) for e in self.stack),
             round_no=self.round_no,
             eliminated=tuple(self.eliminated),
             seating=tuple(self.seating),
-            group=self._tops or (),
+            group=self.tops or (),
         )
 
     def waiting_seats(self) -> list[int]:
@@ -778,13 +813,11 @@ class Game:
             return []
         rules = self.rules
         quick = (
-            self._jump is None
+            self.jump is None
             and not rules.false_catch_penalty
             and not rules.false_uno_penalty
-            and not any(self._window)
-            and not any(
-                len(h) == 1 and not c for h, c in zip(self.hands, self._called, strict=True)
-            )
+            and not any(self.window)
+            and not any(len(h) == 1 and not c for h, c in zip(self.hands, self.called, strict=True))
         )
         if quick:
             return []
@@ -831,7 +864,7 @@ class Game:
             "format": "unokit-record-1",
             "rules": self.rules.to_dict(changed_only=True),
             "seed": self.seed,
-            "table": self._origin,
+            "table": self.origin,
             "moves": [format_move(s, m) for s, m in self.history],
         }
 
@@ -874,7 +907,7 @@ class Game:
             "phase": self.phase.label,
             "pending_draw": self.pending_draw,
             "dealer": self.dealer,
-            "uno_called": [s for s in range(self.n) if self._called[s]],
+            "uno_called": [s for s in range(self.n) if self.called[s]],
             "round": self.round_no,
             "round_over": self.phase >= Phase.ROUND_OVER,
             "winner": self.winner,
@@ -895,6 +928,10 @@ _NEW: tuple[tuple[str, Callable[[Rules, int], Any]], ...] = tuple(
 )
 _COPY: tuple[tuple[str, Callable[[Any], Any] | None], ...] = tuple(
     (f.name, f.metadata["copy"]) for f in _FIELDS
+)
+#: (field, how it is read from a View): what :func:`unokit.sim.determinize.sample_game` copies
+SEEN: tuple[tuple[str, Callable[[View], Any]], ...] = tuple(
+    (f.name, f.metadata["seen"]) for f in _FIELDS if f.metadata["seen"] is not None
 )
 _DUMP: tuple[tuple[str, str, Callable[[Any], Any] | None], ...] = tuple(
     (f.name, f.metadata["key"], f.metadata["dump"]) for f in _FIELDS if f.metadata["key"]

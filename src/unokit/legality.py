@@ -101,7 +101,7 @@ def matches(game: Game, card: Card) -> bool:
     color = COLOR_OF[card]
     if color < 0 or color == game.color:
         return True
-    tops = game._tops
+    tops = game.tops
     rank = RANK_OF[card]
     if tops is None:
         top = game.discard[-1] if game.discard else None
@@ -113,8 +113,8 @@ def top_colors(game: Game) -> set[int]:
     """The colours a card must avoid for an honest +4 under ``no_matching_color``: the active
     colour, and after a sum jump-in every colour of the group (RULES.md §5, §7.6)."""
     colors = {game.color}
-    if game._tops is not None:
-        colors.update(COLOR_OF[t] for t in game._tops if COLOR_OF[t] >= 0)
+    if game.tops is not None:
+        colors.update(COLOR_OF[t] for t in game.tops if COLOR_OF[t] >= 0)
     return colors
 
 
@@ -157,8 +157,8 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
             if not can_play or rules.draw_with_playable == "allowed":
                 moves.append(DRAW)
         elif phase == Phase.AFTER_DRAW:
-            assert game._drawn is not None
-            moves = _variants(game, seat, (game._drawn,))
+            assert game.drawn is not None
+            moves = _variants(game, seat, (game.drawn,))
             can_play = True
             if rules.after_draw == "may_play":
                 moves.append(PASS)
@@ -173,16 +173,14 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
             moves = list(_CHOOSE)
         if rules.turn_time_limit and phase != Phase.CHOOSE_COLOR:
             moves.append(TIMEOUT)
-    elif game._jump is not None:
+    elif game.jump is not None:
         moves = _jump_plays(game, seat)
         can_play = bool(moves)
     # RULES.md §6: holding two cards, a seat that could play now may call before playing
     size = len(hand)
-    if not game._called[seat] and (
-        size == 1 or rules.false_uno_penalty or (size == 2 and can_play)
-    ):
+    if not game.called[seat] and (size == 1 or rules.false_uno_penalty or (size == 2 and can_play)):
         moves.append(CALL_UNO)
-    if rules.false_catch_penalty or True in game._window:
+    if rules.false_catch_penalty or True in game.window:
         in_round = game.in_round
         for target in range(game.n):
             if (
@@ -196,9 +194,9 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
 
 def challengeable(game: Game) -> bool:
     """Whether the seat facing the penalty may challenge the +4 on top."""
-    if not game.rules.challenge or not game._stack or not game.discard:
+    if not game.rules.challenge or not game.stack or not game.discard:
         return False
-    return RANK_OF[game._stack[-1].card] == _WD4 and RANK_OF[game.discard[-1]] == _WD4
+    return RANK_OF[game.stack[-1].card] == _WD4 and RANK_OF[game.discard[-1]] == _WD4
 
 
 def _turn_plays(game: Game, seat: int) -> list[Move]:
@@ -209,10 +207,10 @@ def _turn_plays(game: Game, seat: int) -> list[Move]:
     out: list[Move] = []
     color = game.color
     top = game.discard[-1] if game.discard else None
-    top_rank = RANK_OF[top] if top is not None and COLOR_OF[top] >= 0 and game._tops is None else -1
+    top_rank = RANK_OF[top] if top is not None and COLOR_OF[top] >= 0 and game.tops is None else -1
     swaps = rules.seven_zero
     # no UNO call goes with a last card: nothing is left to call for
-    uno = not game._called[seat] and (size == 2 or (size > 2 and rules.false_uno_penalty > 0))
+    uno = not game.called[seat] and (size == 2 or (size > 2 and rules.false_uno_penalty > 0))
     for card in dict.fromkeys(hand):
         card_color = COLOR_OF[card]
         rank = RANK_OF[card]
@@ -236,7 +234,7 @@ def _turn_plays(game: Game, seat: int) -> list[Move]:
         for card, count in Counter(hand).items():
             if count < 2 or COLOR_OF[card] < 0 or not playable(game, card, seat):
                 continue
-            if size == 2 and (not game._called[seat] or (finish and RANK_OF[card] > 9)):
+            if size == 2 and (not game.called[seat] or (finish and RANK_OF[card] > 9)):
                 continue  # 001: the last two cards together only after calling UNO
             out += _variants(game, seat, (card, card))
     elif multi == "same_rank":
@@ -276,7 +274,7 @@ def _penalty_plays(game: Game, seat: int) -> list[Move]:
     if stacking == "off" and deflect == "off":
         return []
     hand = game.hands[seat]
-    penalty = game._stack[-1].card
+    penalty = game.stack[-1].card
     prank = RANK_OF[penalty]
     finish = rules.number_finish and len(hand) == 1
     out: list[Move] = []
@@ -316,7 +314,7 @@ def _stacks_on(game: Game, card: Card, penalty_rank: Rank) -> bool:
 
 def _jump_plays(game: Game, seat: int) -> list[Move]:
     """Out-of-turn plays: jump-ins (§7.3) and sum jump-ins (§7.6)."""
-    jump = game._jump
+    jump = game.jump
     assert jump is not None
     if seat == jump.player or seat in jump.skipped or not game.in_round[seat]:
         return []
@@ -379,7 +377,7 @@ def _variants(game: Game, seat: int, cards: tuple[Card, ...], summed: bool = Fal
     first = cards[0]
     rank = RANK_OF[first]
     left = len(hand) - len(cards)
-    called = game._called[seat]
+    called = game.called[seat]
     single = len(cards) == 1
     # a sum jump-in's 7 or 0 swaps nothing: its effect would hang on the order written
     swaps = rules.seven_zero and (rank in (_SEVEN, _ZERO)) and left > 0 and not summed
@@ -440,7 +438,7 @@ def penalty_ok(game: Game, seat: int, move: Penalty) -> bool:
 def reason(game: Game, seat: int, move: Move) -> str:
     """Why ``move`` is refused now, in plain words citing the rule."""
     rules = game.rules
-    text = game._rule_text
+    text = game.rule_text
     if game.phase == Phase.MATCH_OVER:
         return "the match is over"
     if isinstance(move, Deal):
@@ -489,7 +487,7 @@ def reason(game: Game, seat: int, move: Move) -> str:
     if isinstance(move, Challenge):
         if not rules.challenge:
             return "challenges are off (challenge=false)"
-        if game.phase != Phase.PENALTY or not game._stack:
+        if game.phase != Phase.PENALTY or not game.stack:
             return "there is no +4 to challenge"
         if not challengeable(game):
             return "only the +4 on top of the discard pile can be challenged"
@@ -503,7 +501,7 @@ def reason(game: Game, seat: int, move: Move) -> str:
             return "there is no time limit (turn_time_limit=0)"
         return f"only the seat to act, seat {game.current}, can run out of time"
     if isinstance(move, CallUno):
-        if game._called[seat]:
+        if game.called[seat]:
             return f"seat {seat} has already called UNO"
         if len(hand) == 2:
             return (
@@ -523,7 +521,7 @@ def reason(game: Game, seat: int, move: Move) -> str:
             return f"seat {t} is not playing this round"
         if len(game.hands[t]) != 1:
             why = f"seat {t} holds {len(game.hands[t])} cards"
-        elif game._called[t]:
+        elif game.called[t]:
             why = f"seat {t} called UNO"
         else:
             why = f"the catch window has closed ({text['catch_window']})"
@@ -555,8 +553,8 @@ def _play_reason(game: Game, seat: int, move: Play, turn: bool, waiting: str) ->
 def _jump_reason(game: Game, seat: int, move: Play, waiting: str) -> str:
     """Why these cards may not be played out of turn now (§7.3, §7.6)."""
     rules = game.rules
-    text = game._rule_text
-    jump = game._jump
+    text = game.rule_text
+    jump = game.jump
     if rules.jump_in == "off" and not rules.sum_jump_in:
         return f"{waiting}, not seat {seat}'s ({text['jump_in']})"
     if jump is None:
@@ -593,10 +591,10 @@ def _jump_reason(game: Game, seat: int, move: Play, waiting: str) -> str:
 def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> str:
     """Why no legal play of the seat's own turn puts down these cards."""
     rules = game.rules
-    text = game._rule_text
+    text = game.rule_text
     card = move.card
     if game.phase == Phase.PENALTY:
-        penalty = game._stack[-1].card
+        penalty = game.stack[-1].card
         if (
             not move.more
             and rules.stacking == "any"
@@ -614,9 +612,9 @@ def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> str:
             + f" or answer with a card the rules allow ({text['stacking']}, {text['deflect']})"
         )
     if game.phase == Phase.AFTER_DRAW:
-        assert game._drawn is not None
+        assert game.drawn is not None
         keep = "or keep it (000)" if rules.after_draw == "may_play" else f"({text['after_draw']})"
-        return f"after drawing, seat {seat} may only play the drawn card {game._drawn.code} {keep}"
+        return f"after drawing, seat {seat} may only play the drawn card {game.drawn.code} {keep}"
     if move.more and rules.multi_play == "off":
         return f"only one card may be played at a time ({text['multi_play']})"
     if not any(playable(game, c, seat) for c in move.cards):
@@ -646,7 +644,7 @@ def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> str:
 def _detail_reason(game: Game, seat: int, move: Play, same: list[Play], left: int) -> str:
     """These cards may be played: say what detail of ``move`` no legal play of them has."""
     rules = game.rules
-    text = game._rule_text
+    text = game.rule_text
     card = move.card
     colors = {m.color for m in same}
     if move.color not in colors:
@@ -667,7 +665,7 @@ def _detail_reason(game: Game, seat: int, move: Play, same: list[Play], left: in
     if move.uno not in {m.uno for m in same}:
         if not move.uno:
             return "not a legal move now"  # every legal play of these cards calls UNO: none
-        if game._called[seat]:
+        if game.called[seat]:
             return f"seat {seat} has already called UNO"
         if left == 0:
             return "no UNO call goes with a last card"

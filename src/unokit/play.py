@@ -60,7 +60,7 @@ class _Effects:
         self.game = game
         self._player = player
         self._target = target
-        self.next: int = game._next(player)
+        self.next: int = game.next_seat(player)
 
     @property
     def player(self) -> int:
@@ -72,18 +72,18 @@ class _Effects:
 
     def seats(self) -> list[int]:
         out = [self._player] if self.game.in_round[self._player] else []
-        seat = self.game._next(self._player)
+        seat = self.game.next_seat(self._player)
         while seat not in out:
             out.append(seat)
-            seat = self.game._next(seat)
+            seat = self.game.next_seat(seat)
         return out
 
     def next_seat(self, seat: int) -> int:
-        return self.game._next(seat)
+        return self.game.next_seat(seat)
 
     def draw(self, seat: int, count: int) -> None:
-        got = self.game._draw(seat, count)
-        self.game._emit(ev.Drew(seat, tuple(got)))
+        got = self.game.draw_cards(seat, count)
+        self.game.emit(ev.Drew(seat, tuple(got)))
 
     def set_next(self, seat: int) -> None:
         self.next = seat
@@ -108,8 +108,8 @@ def _pending_mode(game: Game, card: Card) -> bool:
 def resolve_play(game: Game, seat: int, play: Play) -> None:
     """Carry out a legal play by ``seat``."""
     rules = game.rules
-    window = game._jump
-    game._jump = None
+    window = game.jump
+    game.jump = None
     phase = game.phase
     out_of_turn = seat != game.current
     cards = play.cards
@@ -123,7 +123,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     honest = True
     snapshot: tuple[Card, ...] = ()
     under = game.discard[-1] if game.discard else None
-    tops = game._tops or ()
+    tops = game.tops or ()
     if rank == _WD4:
         honest = is_honest(game, seat)
         snapshot = tuple(hand)
@@ -137,25 +137,25 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
         game.color = COLOR_OF[cards[-1]]
     # after a sum jump-in the next player may follow any card of the group (§7.6); after
     # several cards of one's own turn, the top card and the colour named govern (§7.5)
-    game._tops = cards if out_of_turn and len(cards) > 1 else None
+    game.tops = cards if out_of_turn and len(cards) > 1 else None
     game.phase = Phase.PLAY
-    game._drawn = None
+    game.drawn = None
     # the penalty this card answers: on one's turn, or what a jump-in left standing (old)
     answering = phase == Phase.PENALTY
-    game._emit(ev.Played(seat, cards, play.color))
+    game.emit(ev.Played(seat, cards, play.color))
     left = len(hand)
     if play.uno:
         if left == 1:
-            game._called[seat] = True
-            game._emit(ev.UnoCalled(seat))
+            game.called[seat] = True
+            game.emit(ev.UnoCalled(seat))
         else:
-            game._false_uno(seat)
-    elif left == 1 and not game._called[seat]:
-        game._window[seat] = True
+            game.false_uno(seat)
+    elif left == 1 and not game.called[seat]:
+        game.window[seat] = True
     if left == 0:
         _go_out(game, seat, cards, answering)
         return
-    direction, pending, stack = game.direction, game.pending_draw, len(game._stack)
+    direction, pending, stack = game.direction, game.pending_draw, len(game.stack)
     skipped: tuple[int, ...] = ()
     k = len(cards)
     if answering and (rank in (_SKIP, _REVERSE)):
@@ -168,48 +168,48 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
             _swap(game, seat, play.swap)
         elif rules.seven_zero and rank == Rank.ZERO and not (out_of_turn and k > 1):
             _rotate(game, seat)  # (a sum jump-in's 0 adds nothing: no swap, RULES-NOTES)
-        game.current = game._next(seat)
+        game.current = game.next_seat(seat)
     elif rank == _SKIP:
         count = 1 if rules.multi_play == "identical_pair" else k
         victim = seat
         for _ in range(count):
-            victim = game._next(victim)
+            victim = game.next_seat(victim)
             skipped += (victim,)
-        game.current = game._next(victim)
-        game._emit(ev.Skipped(victim if count == 1 else None, game.current, skipped))
+        game.current = game.next_seat(victim)
+        game.emit(ev.Skipped(victim if count == 1 else None, game.current, skipped))
     elif rank == _REVERSE:
         if k % 2:
             game.direction = -game.direction
-            game._emit(ev.Reversed(seat, game.direction))
-            if game._active_count() == 2:  # acts as a skip (000): the other seat is skipped
+            game.emit(ev.Reversed(seat, game.direction))
+            if game.active_count() == 2:  # acts as a skip (000): the other seat is skipped
                 game.current = seat
-                skipped = (game._next(seat),)
-                game._emit(ev.ReverseTwo(seat))
+                skipped = (game.next_seat(seat),)
+                game.emit(ev.ReverseTwo(seat))
             else:
-                game.current = game._next(seat)
+                game.current = game.next_seat(seat)
         else:
-            game._emit(ev.ReversesCancel(seat, k), "multi_play")
-            game.current = game._next(seat)
+            game.emit(ev.ReversesCancel(seat, k), "multi_play")
+            game.current = game.next_seat(seat)
     elif rank == _WILD:
         if play.peek is not None:
             _peek(game, seat, play.peek)
         elif play.trade is not None:
             _trade(game, seat, play.trade, play.give)
-        game.current = game._next(seat)
+        game.current = game.next_seat(seat)
     elif rank == Rank.WILD_SHUFFLE_HANDS:
         _shuffle_hands(game, seat)
-        game.current = game._next(seat)
+        game.current = game.next_seat(seat)
     elif rank == Rank.WILD_CUSTOMIZABLE:
         effect = CUSTOM_EFFECTS[rules.custom_effect]
         ctx = _Effects(game, seat, play.swap)
         if effect.name != "none":
-            game._emit(ev.CustomEffect(seat, effect.description), "custom_effect")
+            game.emit(ev.CustomEffect(seat, effect.description), "custom_effect")
         effect.run(ctx)
         game.current = ctx.next
     else:  # wild_swimming
-        _swim(game, game._next(seat))
+        _swim(game, game.next_seat(seat))
     if rules.jump_in != "off" or rules.sum_jump_in:
-        game._jump = JumpWindow(seat, cards, direction, pending, stack, skipped)
+        game.jump = JumpWindow(seat, cards, direction, pending, stack, skipped)
 
 
 def _cancel_jumped(game: Game, seat: int, window: JumpWindow, summed: bool) -> None:
@@ -220,17 +220,17 @@ def _cancel_jumped(game: Game, seat: int, window: JumpWindow, summed: bool) -> N
     if stacked:
         if rules.jump_in_stacking == "new":
             game.pending_draw = 0
-            game._stack.clear()
+            game.stack.clear()
         else:
             game.pending_draw = window.pending
-            del game._stack[window.stack :]
+            del game.stack[window.stack :]
     game.phase = Phase.PLAY
     if summed:
-        game._emit(ev.SumJumpedIn(seat, window.player, window.cards), "sum_jump_in")
+        game.emit(ev.SumJumpedIn(seat, window.player, window.cards), "sum_jump_in")
     else:
         rule = "jump_in_stacking" if stacked else "jump_in"
         mode = rules.jump_in_stacking if stacked else ""
-        game._emit(ev.JumpedIn(seat, window.player, window.cards, mode), rule)
+        game.emit(ev.JumpedIn(seat, window.player, window.cards, mode), rule)
     if game.pending_draw:
         game.phase = Phase.PENALTY
 
@@ -247,48 +247,48 @@ def _draw_card(
     tops: tuple[Card, ...] = (),
 ) -> None:
     """A +2 or +4 (or several +2): at once, or as a pending penalty someone may answer."""
-    victim = game._next(seat)
+    victim = game.next_seat(seat)
     if _pending_mode(game, card):
-        game._stack.append(StackEntry(seat, card, honest, before, snapshot, under, tops))
+        game.stack.append(StackEntry(seat, card, honest, before, snapshot, under, tops))
         game.pending_draw += amount
         game.phase = Phase.PENALTY
         game.current = victim
         rule = "stacking" if game.rules.stacking != "off" else "challenge"
-        game._emit(ev.PenaltyPending(victim, game.pending_draw), rule)
+        game.emit(ev.PenaltyPending(victim, game.pending_draw), rule)
     else:
-        got = game._draw(victim, amount)
-        game.current = game._next(victim)
-        game._emit(ev.PenaltyDrawn(victim, tuple(got), card, game.current))
+        got = game.draw_cards(victim, amount)
+        game.current = game.next_seat(victim)
+        game.emit(ev.PenaltyDrawn(victim, tuple(got), card, game.current))
 
 
 def _deflect(game: Game, seat: int, card: Card) -> None:
     """Reverse/skip madness (004): pass the pending penalty on, or send it back."""
     if RANK_OF[card] == _REVERSE:
         game.direction = -game.direction
-    victim = game._next(seat)
+    victim = game.next_seat(seat)
     game.current = victim
     game.phase = Phase.PENALTY
-    game._emit(ev.Deflected(seat, card, game.pending_draw, victim), "deflect")
+    game.emit(ev.Deflected(seat, card, game.pending_draw, victim), "deflect")
 
 
 def take_penalty(game: Game, seat: int) -> None:
     """The seat facing the pending penalty draws it and loses the turn."""
     count = game.pending_draw
     game.pending_draw = 0
-    game._stack.clear()
+    game.stack.clear()
     game.phase = Phase.PLAY
-    got = game._draw(seat, count)
-    game.current = game._next(seat)
-    game._emit(ev.PenaltyDrawn(seat, tuple(got), "stack", game.current))
+    got = game.draw_cards(seat, count)
+    game.current = game.next_seat(seat)
+    game.emit(ev.PenaltyDrawn(seat, tuple(got), "stack", game.current))
 
 
 def challenge(game: Game, seat: int) -> None:
     """The seat facing a +4 challenges it (RULES.md §5, §7.1 ``stack_challenge``)."""
     rules = game.rules
     pending = game.pending_draw
-    stack = list(game._stack)
+    stack = list(game.stack)
     game.pending_draw = 0
-    game._stack.clear()
+    game.stack.clear()
     game.phase = Phase.PLAY
     if rules.stack_challenge == "all":
         run: list[StackEntry] = []
@@ -300,18 +300,18 @@ def challenge(game: Game, seat: int) -> None:
     else:
         run = [stack[-1]]
     shown = {e.seat: e.hand for e in run}  # each player challenged shows one hand
-    game._revealed = (seat, shown)
+    game.revealed = (seat, shown)
     for player, hand in shown.items():
-        game._emit(ev.HandRevealed(seat, player, hand))
+        game.emit(ev.HandRevealed(seat, player, hand))
     # 001 (一): penalties are counted per player challenged, not per +4 card
     challenged = list(dict.fromkeys(e.seat for e in run))
     liars = list(dict.fromkeys(e.seat for e in run if not e.honest))
     what = _lacked(game, run)
     if not liars:
         extra = rules.challenge_fail_extra * len(challenged)
-        got = game._draw(seat, pending + extra)
-        game.current = game._next(seat)
-        game._emit(ev.ChallengeLost(seat, tuple(challenged), *what, len(got)), "wd4_rule")
+        got = game.draw_cards(seat, pending + extra)
+        game.current = game.next_seat(seat)
+        game.emit(ev.ChallengeLost(seat, tuple(challenged), *what, len(got)), "wd4_rule")
         return
     if rules.stack_challenge == "all":
         # the liars take the whole penalty, sharing it as evenly as possible (earlier first)
@@ -324,15 +324,15 @@ def challenge(game: Game, seat: int) -> None:
     for liar, count in shares:
         entry = next(e for e in run if e.seat == liar and not e.honest)
         evidence = tuple(c for c in entry.hand if _evidence(game, c, entry))
-        got = game._draw(liar, count)
+        got = game.draw_cards(liar, count)
         what = _lacked(game, [entry], evidence)
-        game._emit(
+        game.emit(
             ev.ChallengeWon(seat, liar, *what, evidence, len(got), Color(game.color), rest),
             "stack_challenge" if rules.stack_challenge == "all" else "wd4_rule",
         )
     if rest:
-        got = game._draw(seat, rest)
-        game._emit(ev.ChallengerTakesRest(seat, len(got)), "stacking")
+        got = game.draw_cards(seat, rest)
+        game.emit(ev.ChallengerTakesRest(seat, len(got)), "stacking")
     game.current = seat
 
 
@@ -379,7 +379,7 @@ def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:
 def _swap(game: Game, seat: int, target: int) -> None:
     """Seven-zero 7 (003): swap hands with the chosen player."""
     game.hands[seat], game.hands[target] = game.hands[target], game.hands[seat]
-    game._emit(ev.HandsSwapped(seat, target), "seven_zero")
+    game.emit(ev.HandsSwapped(seat, target), "seven_zero")
     _hands_changed(game, (seat, target))
 
 
@@ -388,23 +388,23 @@ def _rotate(game: Game, seat: int) -> None:
     seats = [s for s in range(game.n) if game.in_round[s]]
     old = {s: game.hands[s] for s in seats}
     for s in seats:
-        game.hands[game._next(s)] = old[s]
-    game._emit(ev.HandsRotated(seat, game.direction), "seven_zero")
+        game.hands[game.next_seat(s)] = old[s]
+    game.emit(ev.HandsRotated(seat, game.direction), "seven_zero")
     _hands_changed(game, seats)
 
 
 def _hands_changed(game: Game, seats: tuple[int, ...] | list[int]) -> None:
     """Whoever comes to hold one card by a swap must call UNO (004)."""
     for s in seats:
-        game._called[s] = False
-        game._window[s] = len(game.hands[s]) == 1
+        game.called[s] = False
+        game.window[s] = len(game.hands[s]) == 1
 
 
 def _peek(game: Game, seat: int, target: int) -> None:
     """wild_multi (001): look at one player's hand, shown to you alone."""
     shown = tuple(game.hands[target])
-    game._revealed = (seat, {target: shown})
-    game._emit(ev.Peeked(seat, target, shown), "wild_multi")
+    game.revealed = (seat, {target: shown})
+    game.emit(ev.Peeked(seat, target, shown), "wild_multi")
 
 
 def _trade(game: Game, seat: int, target: int, give: tuple[Card, ...]) -> None:
@@ -412,27 +412,27 @@ def _trade(game: Game, seat: int, target: int, give: tuple[Card, ...]) -> None:
     theirs = game.hands[target]
     taken: list[Card] = []
     for _ in range(len(give)):  # as many as given: min(3, yours, theirs) (§7.8)
-        taken.append(theirs.pop(game._rng.below(len(theirs))))
+        taken.append(theirs.pop(game.rng.below(len(theirs))))
     mine = game.hands[seat]
     for card in give:
         mine.remove(card)
         theirs.append(card)
     mine.extend(taken)
-    game._emit(ev.Traded(seat, target, give, tuple(taken)), "wild_multi")
+    game.emit(ev.Traded(seat, target, give, tuple(taken)), "wild_multi")
     _hands_changed(game, (seat, target))
 
 
 def _shuffle_hands(game: Game, seat: int) -> None:
     seats = [s for s in range(game.n) if game.in_round[s]]
     pool = [card for s in seats for card in game.hands[s]]
-    game._rng.shuffle(pool)
+    game.rng.shuffle(pool)
     for s in seats:
         game.hands[s] = []
-    target = game._next(seat)
+    target = game.next_seat(seat)
     while pool:
         game.hands[target].append(pool.pop())
-        target = game._next(target)
-    game._emit(ev.HandsShuffled(seat, game._next(seat)))
+        target = game.next_seat(target)
+    game.emit(ev.HandsShuffled(seat, game.next_seat(seat)))
     _hands_changed(game, seats)
 
 
@@ -440,7 +440,7 @@ def _swim(game: Game, victim: int, final: bool = False) -> None:
     drawn: list[Card] = []
     found = False
     while True:
-        got = game._draw(victim, 1, final)
+        got = game.draw_cards(victim, 1, final)
         if not got:
             break
         drawn.append(got[0])
@@ -448,8 +448,8 @@ def _swim(game: Game, victim: int, final: bool = False) -> None:
             found = True
             break
     skips = game.rules.swimming_skips
-    game.current = game._next(victim) if skips else victim
-    game._emit(ev.Swam(victim, tuple(drawn), found, game.current, skips), "swimming_skips")
+    game.current = game.next_seat(victim) if skips else victim
+    game.emit(ev.Swam(victim, tuple(drawn), found, game.current, skips), "swimming_skips")
 
 
 # -- going out -----------------------------------------------------------------------------------
@@ -460,7 +460,7 @@ def _go_out(game: Game, seat: int, cards: tuple[Card, ...], answering: bool) -> 
     Only a draw penalty still happens, at once and unanswerable (003 Q7)."""
     game.in_round[seat] = False
     game.out_order.append(seat)
-    game._emit(ev.WentOut(seat, len(game.out_order)))
+    game.emit(ev.WentOut(seat, len(game.out_order)))
     first = cards[0]
     rank = RANK_OF[first]
     amount = sum(_draw_amount(c) for c in cards)
@@ -471,28 +471,28 @@ def _go_out(game: Game, seat: int, cards: tuple[Card, ...], answering: bool) -> 
     elif answering:
         amount += game.pending_draw
     game.pending_draw = 0
-    game._stack.clear()
-    remaining = game._active_count()
+    game.stack.clear()
+    remaining = game.active_count()
     ending = game.rules.round_end == "first_out" or remaining <= 1
-    victim = game._next(seat)
+    victim = game.next_seat(seat)
     if remaining >= 1 and amount:
-        got = game._draw(victim, amount, final=ending)
-        game.current = game._next(victim)
-        game._emit(ev.PenaltyDrawn(victim, tuple(got), "last_card", game.current))
+        got = game.draw_cards(victim, amount, final=ending)
+        game.current = game.next_seat(victim)
+        game.emit(ev.PenaltyDrawn(victim, tuple(got), "last_card", game.current))
     elif remaining >= 1 and rank == Rank.WILD_SWIMMING:
         _swim(game, victim, final=ending)
     elif not ending:
         game.phase = Phase.PLAY
         if rank == _SKIP:
-            game.current = game._next(victim)
-            game._emit(ev.Skipped(victim, game.current, (victim,)))
+            game.current = game.next_seat(victim)
+            game.emit(ev.Skipped(victim, game.current, (victim,)))
         elif rank == _REVERSE:
             game.direction = -game.direction
-            game._emit(ev.Reversed(seat, game.direction))
-            game.current = game._next(seat)
+            game.emit(ev.Reversed(seat, game.direction))
+            game.current = game.next_seat(seat)
         else:
             game.current = victim
     if ending:
-        game._end_round()
+        game.end_round()
     else:
         game.phase = Phase.PLAY

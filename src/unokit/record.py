@@ -392,7 +392,7 @@ def load_state(data: Any, *, table: bool = False, at: str = "") -> Game:
 
     game = Game.__new__(Game)
     game._setup(rules, seed)
-    game._rng.state = rng
+    game.rng.state = rng
     game.hands = hands
     game.draw_pile = draw_pile
     game.discard = discard
@@ -402,14 +402,14 @@ def load_state(data: Any, *, table: bool = False, at: str = "") -> Game:
     game.dealer = dealer
     game.phase = phase
     game.pending_draw = pending
-    game._drawn = drawn
-    game._stack = stack
-    game._jump = jump
-    game._tops = tops
+    game.drawn = drawn
+    game.stack = stack
+    game.jump = jump
+    game.tops = tops
     game.seating = seating
-    game._called = called
-    game._window = window
-    game._revealed = revealed
+    game.called = called
+    game.window = window
+    game.revealed = revealed
     game.in_round = in_round
     game.eliminated = eliminated
     game.elimination_order = elimination_order
@@ -421,7 +421,7 @@ def load_state(data: Any, *, table: bool = False, at: str = "") -> Game:
     game.winner = winner
     game.match_ranking = match_ranking
     game.history = history
-    game._origin = None if origin_data is None else dict(origin_data)
+    game.origin = None if origin_data is None else dict(origin_data)
     return game
 
 
@@ -532,7 +532,7 @@ def load_record(record: Any) -> tuple[Game, list[str]]:
             _fail("rules", "not the rules of the described table")
         if game.seed != seed:
             _fail("seed", f"{seed}, but the described table has seed = {game.seed}")
-        game._origin = dict(record["table"])
+        game.origin = dict(record["table"])
     return game, list(moves)
 
 

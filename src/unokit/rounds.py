@@ -45,14 +45,14 @@ def select_first_dealer(game: Game) -> None:
     if game.rules.dealer_selection == "draw_highest":
         game.dealer = draw_for_dealer(game, seats)
     else:
-        game.dealer = game._rng.choice(seats)
-    game._emit(ev.Dealer(game.dealer), "dealer_selection")
+        game.dealer = game.rng.choice(seats)
+    game.emit(ev.Dealer(game.dealer), "dealer_selection")
 
 
 def draw_for_dealer(game: Game, seats: list[int]) -> int:
     """Each seat draws; the highest number deals; ties among the highest draw again."""
-    pile = game._deck[:]
-    game._rng.shuffle(pile)
+    pile = game.deck[:]
+    game.rng.shuffle(pile)
     contenders = list(seats)
     redraw = game.rules.dealer_draw_actions == "redraw"
     while True:
@@ -60,10 +60,10 @@ def draw_for_dealer(game: Game, seats: list[int]) -> int:
         for seat in contenders:
             while True:
                 if not pile:
-                    pile = game._deck[:]
-                    game._rng.shuffle(pile)
+                    pile = game.deck[:]
+                    game.rng.shuffle(pile)
                 card = pile.pop()
-                game._emit(ev.DealerDraw(seat, card))
+                game.emit(ev.DealerDraw(seat, card))
                 rank = RANK_OF[card]
                 if rank <= 9:
                     values[seat] = int(rank)
@@ -87,20 +87,20 @@ def deal(game: Game) -> None:
     game.round_points = [0] * n
     game.direction = 1
     game.pending_draw = 0
-    game._stack.clear()
-    game._drawn = None
-    game._jump = None
-    game._tops = None
-    game._called = [False] * n
-    game._window = [False] * n
+    game.stack.clear()
+    game.drawn = None
+    game.jump = None
+    game.tops = None
+    game.called = [False] * n
+    game.window = [False] * n
     order = []
     seat = game.dealer
     for _ in range(sum(game.in_round)):
-        seat = game._next(seat, 1)
+        seat = game.next_seat(seat, 1)
         order.append(seat)
     for _ in range(MAX_MISDEALS):
-        pile = game._deck[:]
-        game._rng.shuffle(pile)
+        pile = game.deck[:]
+        game.rng.shuffle(pile)
         game.hands = [[] for _ in range(n)]
         for _ in range(game.rules.hand_size):
             for seat in order:
@@ -109,7 +109,7 @@ def deal(game: Game) -> None:
         if can_turn_start_card(game):
             break
         # every card left could never become the start card: the dealer deals again
-        game._emit(ev.Misdeal(game.dealer, len(pile)), "start_card")
+        game.emit(ev.Misdeal(game.dealer, len(pile)), "start_card")
     else:
         raise RulesError(
             f"no start card could be turned up in {MAX_MISDEALS} deals: too few cards are left "
@@ -117,7 +117,7 @@ def deal(game: Game) -> None:
         )
     game.discard = []
     game.phase = Phase.PLAY
-    game._emit(ev.Dealt(game.dealer, game.rules.hand_size, game.round_no))
+    game.emit(ev.Dealt(game.dealer, game.rules.hand_size, game.round_no))
     turn_start_card(game)
 
 
@@ -151,17 +151,17 @@ def turn_start_card(game: Game) -> None:
         )
     while True:  # ends: a buried card goes to the bottom, a W+4 is one of several cards
         card = pile.pop()
-        game._emit(ev.StartCard(None, card))
+        game.emit(ev.StartCard(None, card))
         rank = RANK_OF[card]
         if bury and (rank.is_wild or rank == Rank.DRAW_TWO or (not first_turn and rank > 9)):
             pile.insert(0, card)
-            game._emit(ev.StartBuried(None, card), "start_card")
+            game.emit(ev.StartBuried(None, card), "start_card")
             first_turn = False
             continue
         if rank == Rank.WILD_DRAW_FOUR:
             pile.append(card)
-            game._rng.shuffle(pile)
-            game._emit(ev.StartReturned(None, card))
+            game.rng.shuffle(pile)
+            game.emit(ev.StartReturned(None, card))
             continue
         game.discard.append(card)
         break
@@ -172,38 +172,38 @@ def _apply_start_card(game: Game, card: Card) -> None:
     rank = RANK_OF[card]
     game.color = COLOR_OF[card]
     dealer = game.dealer
-    first = game._next(dealer, 1)
+    first = game.next_seat(dealer, 1)
     game.current = first
     if rank == Rank.SKIP:
-        game.current = game._next(first, 1)
-        game._emit(ev.StartSkip(first, game.current))
+        game.current = game.next_seat(first, 1)
+        game.emit(ev.StartSkip(first, game.current))
     elif rank == Rank.REVERSE:
         game.direction = -1
-        if game._active_count() == 2:
+        if game.active_count() == 2:
             game.current = dealer
-            game._emit(ev.StartReverseTwo(first, dealer))
+            game.emit(ev.StartReverseTwo(first, dealer))
         else:
             if game.rules.start_reverse == "dealer_right":
-                game.current = game._next(dealer, -1)
-            game._emit(ev.StartReverse(None, game.current), "start_reverse")
+                game.current = game.next_seat(dealer, -1)
+            game.emit(ev.StartReverse(None, game.current), "start_reverse")
     elif rank == Rank.DRAW_TWO:
         # never stackable, deflectable or jumpable: it falls on the first player (003)
-        got = game._draw(first, 2)
-        game.current = game._next(first, 1)
-        game._emit(ev.StartDrawTwo(first, tuple(got), game.current))
+        got = game.draw_cards(first, 2)
+        game.current = game.next_seat(first, 1)
+        game.emit(ev.StartDrawTwo(first, tuple(got), game.current))
     elif COLOR_OF[card] < 0:
         game.phase = Phase.CHOOSE_COLOR
-        game._emit(ev.StartWild(first))
+        game.emit(ev.StartWild(first))
 
 
 def void_round(game: Game) -> None:
     """empty_draw_pile = void_round (001 黄牌): the round is abandoned with no score."""
-    game._emit(ev.RoundVoid(None), "empty_draw_pile")
+    game.emit(ev.RoundVoid(None), "empty_draw_pile")
     game.winner = None
     game.round_points = [0] * game.n
     game.pending_draw = 0
-    game._stack.clear()
-    game._jump = None
+    game.stack.clear()
+    game.jump = None
     game.phase = Phase.ROUND_OVER
 
 
@@ -214,29 +214,29 @@ def end_round(game: Game) -> None:
     winner = game.out_order[0]
     game.winner = winner
     game.pending_draw = 0
-    game._stack.clear()
-    game._drawn = None
-    game._jump = None
+    game.stack.clear()
+    game.drawn = None
+    game.jump = None
     points = [hand_points(game.hands[s], rules.deck) for s in range(game.n)]
     remaining = sorted((s for s in seats if s not in game.out_order), key=lambda s: (points[s], s))
     ranking = game.out_order + remaining
     if rules.teams:
         team = team_of(rules, winner)
         mates = tuple(s for s in seats if team_of(rules, s) == team)
-        game._emit(ev.RoundWon(winner, team, mates))
+        game.emit(ev.RoundWon(winner, team, mates))
     else:
-        game._emit(ev.RoundWon(winner))
+        game.emit(ev.RoundWon(winner))
     gained = round_points(rules, points, winner, seats)
     game.round_points = gained
     game.scored_rounds += 1
     for s in range(game.n):
         game.scores[s] += gained[s]
         if gained[s] and rules.scoring != "none":
-            game._emit(ev.Scored(s, gained[s], game.scores[s]), "scoring")
+            game.emit(ev.Scored(s, gained[s], game.scores[s]), "scoring")
     for s in eliminated_after_round(rules, points, game.scores, winner, seats):
         game.eliminated[s] = True
         game.elimination_order.append(s)
-        game._emit(ev.Eliminated(s), "scoring")
+        game.emit(ev.Eliminated(s), "scoring")
     alive = _alive(game)
     game.out_order = ranking
     if match_is_over(rules, game.scores, alive, game.scored_rounds):
@@ -244,7 +244,7 @@ def end_round(game: Game) -> None:
         game.match_ranking = match_ranking(
             rules, game.scores, alive, game.elimination_order, ranking
         )
-        game._emit(ev.MatchWon(game.match_ranking[0], tuple(game.match_ranking)), "scoring")
+        game.emit(ev.MatchWon(game.match_ranking[0], tuple(game.match_ranking)), "scoring")
     else:
         game.phase = Phase.ROUND_OVER
 
@@ -262,8 +262,8 @@ def next_round(game: Game) -> None:
         game.dealer = draw_for_dealer(game, _alive(game))
     else:
         game.in_round = [not e for e in game.eliminated]
-        game.dealer = game._next(game.dealer, 1)
-    game._emit(ev.Dealer(game.dealer), "next_dealer")
+        game.dealer = game.next_seat(game.dealer, 1)
+    game.emit(ev.Dealer(game.dealer), "next_dealer")
     deal(game)
 
 
@@ -271,7 +271,7 @@ def _change_seats(game: Game) -> None:
     """001 (四) 座位交换: players move to shuffled seats, taking their scores with them."""
     n = game.n
     order = list(range(n))
-    game._rng.shuffle(order)  # the player at old seat order[i] moves to seat i
+    game.rng.shuffle(order)  # the player at old seat order[i] moves to seat i
     new_seat = {old: i for i, old in enumerate(order)}
     game.seating = [game.seating[old] for old in order]
     game.scores = [game.scores[old] for old in order]
@@ -280,4 +280,4 @@ def _change_seats(game: Game) -> None:
     if game.winner is not None:
         game.winner = new_seat[game.winner]
     game.dealer = new_seat[game.dealer]
-    game._emit(ev.SeatsChanged(None, tuple(game.seating)), "seat_change_every")
+    game.emit(ev.SeatsChanged(None, tuple(game.seating)), "seat_change_every")

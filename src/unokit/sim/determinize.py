@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 
 from unokit.cards import COLOR_OF, RANK_OF, Card, Rank, deck_cards, deck_counts
-from unokit.game import Game, View
+from unokit.game import SEEN, Game, View
 from unokit.play import StackEntry
 from unokit.rng import Rng
 
@@ -98,26 +98,11 @@ def sample_game(view: View, rng: Rng) -> Game:
             hands.append(held + [pool.pop() for _ in range(take)])
     game.hands = hands
     game.draw_pile = pool[: view.draw_pile_size]
-    game.discard = list(view.discard)
-    game.color = int(view.color) if view.color is not None else -1
-    game.direction = view.direction
-    game.current = view.current if view.current is not None else view.seat
-    game.dealer = view.dealer
-    game.phase = view.phase
-    game.pending_draw = view.pending_draw
-    game._drawn = view.drawn_card
-    game._jump = view.jump
-    game._tops = view.group or None
-    game._stack = []
+    for name, seen in SEEN:  # every field a seat may know, as the seat sees it
+        setattr(game, name, seen(view))
+    game.stack = []  # a stacked +4's honesty depends on the hand sampled for its player
     for seat, card, under_color in view.stack:
         held = game.hands[seat]
         honest = not any(COLOR_OF[c] == under_color for c in held)
-        game._stack.append(StackEntry(seat, card, honest, under_color, (card, *held), None))
-    game._called = list(view.uno_called)
-    game._window = [s in view.catchable for s in range(rules.players)]
-    game.in_round = list(view.in_round)
-    game.eliminated = list(view.eliminated) or [False] * rules.players
-    game.scores = list(view.scores)
-    game.seating = list(view.seating) or list(range(rules.players))
-    game.round_no = view.round_no
+        game.stack.append(StackEntry(seat, card, honest, under_color, (card, *held), None))
     return game

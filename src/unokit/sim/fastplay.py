@@ -252,7 +252,7 @@ def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResu
     _rng(rng)
     if _native is None or not supports(game.rules) or game.phase >= Phase.ROUND_OVER:
         return None
-    if game._tops is not None:
+    if game.tops is not None:
         return None  # several cards on top: multi-play, which the accelerator does not play
     state = (
         [[int(c) for c in hand] for hand in game.hands],
@@ -263,12 +263,12 @@ def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResu
         game.current,
         int(game.phase),
         game.pending_draw,
-        [(e.seat, int(e.card), e.color, int(e.honest)) for e in game._stack],
-        -1 if game._drawn is None else int(game._drawn),
-        _calls(game._called, [len(h) for h in game.hands], game.current),
-        [int(w) for w in game._window],
+        [(e.seat, int(e.card), e.color, int(e.honest)) for e in game.stack],
+        -1 if game.drawn is None else int(game.drawn),
+        _calls(game.called, [len(h) for h in game.hands], game.current),
+        [int(w) for w in game.window],
         [int(s) for s in game.in_round],
-        game._rng.state,
+        game.rng.state,
     )
     moves, winner, hands, state_after, _ = _native.play_from(
         tuple(int(v) for v in _config(game.rules)),

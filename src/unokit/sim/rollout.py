@@ -169,7 +169,7 @@ def greedy_move(game: Game, seat: int) -> Move:
         if (
             game.phase == Phase.PENALTY
             and CHALLENGE in legal
-            and len(hands[game._stack[-1].seat]) >= 2
+            and len(hands[game.stack[-1].seat]) >= 2
         ):
             return CHALLENGE
         return DRAW if DRAW in legal else PASS if PASS in legal else legal[0]
