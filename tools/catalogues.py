@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "unokit" / "locale"
-SOURCES = ("src/unokit/narrator.py", "src/unokit/tui/i18n.py")
+SOURCES = ("src/unokit/narrator.py", "src/unokit/rule_words.py", "src/unokit/tui/i18n.py")
 KEYWORDS: dict[str, tuple[int, ...] | None] = {"N_": None, "NP_": (1, 2)}
 TRANSLATED = ("zh_Hant",)  # catalogues translated by people
 GENERATED = {"zh_Hans": ("zh_Hant", "t2s")}  # catalogue: (source catalogue, OpenCC config)

@@ -35,6 +35,7 @@ from typing import Any
 
 from unokit import events as ev
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
+from unokit.rules import Rules
 
 __all__ = ["LANGUAGES", "card_name", "color_name", "narrate", "referee_text", "translations"]
 
@@ -825,3 +826,11 @@ def narrate(
 
 
 _YOU_SPACE = re.compile("你 (?=[^\x00-\x7f])")
+
+
+def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
+    """The table's rules in plain words: the closest preset, then each option that differs
+    (:func:`unokit.rule_words.describe_rules`)."""
+    from unokit.rule_words import describe_rules as describe
+
+    return describe(rules, lang)

@@ -1,0 +1,57 @@
+"""The table's rules in plain words (issue 11: a room lists its rules for everyone; issue 12:
+the terminal game's rules screen and title): every option value has a sentence, in every
+language."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokit.effects import CUSTOM_EFFECTS
+from unokit.narrator import LANGUAGES
+from unokit.rule_words import closest_preset, describe_option, describe_rules
+from unokit.rules import OPTIONS, PRESETS, Rules
+
+
+def _values(name: str) -> list[object]:
+    spec = OPTIONS[name]
+    if spec.kind == "choice":
+        return list(spec.choices)
+    if spec.kind == "bool":
+        return [True, False]
+    if spec.kind == "effect":
+        return list(CUSTOM_EFFECTS)
+    return sorted({spec.low, min(spec.low + 1, spec.high), spec.high})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_option_value_has_a_sentence(lang: str) -> None:
+    for name in OPTIONS:
+        for value in _values(name):
+            text = describe_option(name, value, lang)
+            assert text and "{" not in text and "_" not in text.replace("{", ""), (name, value)
+            if lang != "en":  # translated, not the English source
+                assert text != describe_option(name, value, "en"), (name, value, text)
+
+
+def test_each_preset_is_told_as_itself() -> None:
+    for name in PRESETS:
+        rules = Rules.preset(name)
+        assert closest_preset(rules) == (name, {})
+        assert len(describe_rules(rules)) == 1
+
+
+def test_what_differs_from_the_preset_is_told_in_words() -> None:
+    rules = Rules.preset("online", players=3, uno_penalty=4, seven_zero=False)
+    assert describe_rules(rules) == [
+        "Rules: online (the licensed online game: stacking, jump-in, seven-zero), 3 players",
+        "Forgetting UNO costs 4 cards.",
+        "7 and 0 are plain numbers.",
+    ]
+    assert describe_rules(rules, "zh-Hans")[1] == "忘记喊 UNO 罚 4 张牌。"
+
+
+def test_the_target_is_told_with_the_scoring() -> None:
+    rules = Rules(scoring="low_wins", target_score=200)
+    lines = describe_rules(rules)
+    assert "Points in hand count against you; lowest at 200 wins." in lines
+    assert not any(line.startswith("Target") for line in lines)
