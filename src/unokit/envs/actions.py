@@ -41,7 +41,7 @@ Timeouts (``turn_time_limit``) are the clock's, never chosen; wrong plays penali
 >>> from unokit.cards import Card, Color
 >>> from unokit.moves import Play
 >>> move_tokens(Play(Card.parse("W"), Color.BLUE), seat=0, n=2)
-(68, 294)
+(55, 294)
 >>> move_tokens(Play(Card.parse("R7"), None, False, (), swap=3), seat=1, n=4)
 (7, 211, 294)
 """
