@@ -542,6 +542,96 @@ def rules_command(
     console.print("presets: " + ", ".join(PRESETS))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: every network)")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        Path,
+        typer.Option(help="the SQLite file that keeps the rooms (default ./unokit-rooms.sqlite3)"),
+    ] = Path("unokit-rooms.sqlite3"),
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 0.8,
+    grace: Annotated[
+        float, typer.Option(help="seconds a player may be gone before a bot plays for them")
+    ] = 30.0,
+    allow_origin: Annotated[
+        list[str], typer.Option(help="another Origin the WebSocket accepts, repeatable")
+    ] = [],  # noqa: B006
+    room: Annotated[
+        bool,
+        typer.Option("--room", help="also create a room (you + 3 strong bots) and print its link"),
+    ] = False,
+) -> None:
+    """Run the game server: play UNO in a browser with friends and bots (Ctrl-C stops it).
+
+    Rooms, seats and every accepted move are kept in the SQLite file, so a server started
+    again on the same file resumes every room where it stood."""
+    import asyncio
+
+    try:
+        import uvicorn
+
+        from unokit.web import Settings
+        from unokit.web.app import create_app
+        from unokit.web.room import Rooms
+        from unokit.web.storage import SQLiteStorage, StorageError
+    except ImportError as error:  # pragma: no cover - the web extra is not installed
+        _fail(f"unokit serve needs the web extra (pip install 'unokit[web]'): {error}")
+    if not 0 <= port <= 65535:
+        _fail(f"--port {port}: expected a port from 0 to 65535")
+    if not 0 <= bot_delay <= 60 or not 0 <= grace <= 86400:
+        _fail("--bot-delay must be 0 to 60 seconds and --grace 0 to 86400 seconds")
+    settings = Settings(
+        host=host,
+        port=port,
+        db=str(db),
+        bot_delay=bot_delay,
+        grace=grace,
+        allow_origins=tuple(allow_origin),
+    )
+    shown = "localhost" if host in ("0.0.0.0", "::", "") else host
+    address = f"http://{shown}:{port}"
+    if room:
+
+        async def make_room() -> tuple[str, str]:
+            storage = SQLiteStorage(settings.db)
+            await storage.open()
+            try:
+                rooms = Rooms(storage, settings)
+                made, token = await rooms.create(
+                    "Host", "official", {}, 4, [None, "strong", "strong", "strong"]
+                )
+                await rooms.stop()
+                return made.code, token
+            finally:
+                await storage.close()
+
+        try:
+            code, token = asyncio.run(make_room())
+        except (StorageError, OSError) as error:
+            _fail(f"cannot create a room in {db}: {error}")
+        console.print(f"your room: {address}/r/{code}#t={token}", soft_wrap=True)
+        console.print("  (open it first: the link makes you the host; invite others with")
+        console.print(f"   {address}/r/{code})")
+    console.print(
+        f"unokit server: {address}/  (rooms kept in {db}; Ctrl-C stops it)", soft_wrap=True
+    )
+    config = uvicorn.Config(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=64 * 1024,
+        log_level="warning",
+        timeout_graceful_shutdown=5,
+    )
+    try:
+        uvicorn.Server(config).run()
+    except StorageError as error:
+        _fail(f"cannot open {db}: {error}")
+
+
 def main() -> None:
     try:
         app()

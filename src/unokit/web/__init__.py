@@ -1,0 +1,23 @@
+"""``unokit serve``: the game server (Starlette on uvicorn) and its browser table.
+
+The server is the referee: every move goes through the engine, each connection sees only its
+seat's view, and every accepted move is stored (SQLite) before it is announced. See
+docs/web.md and the protocol, docs/web-protocol.md.
+
+- :mod:`unokit.web.protocol`: the messages, checked by pydantic models;
+- :mod:`unokit.web.storage`: the storage interface and SQLite;
+- :mod:`unokit.web.room`: rooms, seats, bots, timers (no HTTP in it);
+- :mod:`unokit.web.app`: the ASGI application (``create_app``).
+"""
+
+from unokit.web.settings import DEFAULT_DB, Settings
+
+__all__ = ["DEFAULT_DB", "Settings", "create_app"]
+
+
+def __getattr__(name: str) -> object:
+    if name == "create_app":  # Starlette is imported only when the app is made
+        from unokit.web.app import create_app
+
+        return create_app
+    raise AttributeError(name)

@@ -1,0 +1,409 @@
+"""The game server as an ASGI application (Starlette): HTTP routes and the ``/ws/{code}`` socket.
+
+``create_app(settings)`` builds it; ``unokit serve`` runs it on uvicorn. The routes and messages
+are those of docs/web-protocol.md. The room logic lives in :mod:`unokit.web.room`; this module
+only carries messages: it checks the WebSocket's ``Origin``, the size, shape and rate of every
+message (an ``error`` answer, the connection kept; closed with 4400 after too many), and gives
+each connection an outbox so that a slow reader never holds up a room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from unokit.bots import BOT_LEVELS
+from unokit.effects import CUSTOM_EFFECTS
+from unokit.errors import UnoError
+from unokit.narrator import LANGUAGES, translations
+from unokit.rules import OPTIONS, PRESETS
+from unokit.web import protocol as proto
+from unokit.web.room import NotFound, Refusal, Room, Rooms
+from unokit.web.settings import Settings
+from unokit.web.storage import SQLiteStorage, Storage, token_hash
+from unokit.web.texts import say
+
+__all__ = ["STATIC", "create_app", "origin_allowed"]
+
+log = logging.getLogger("unokit.web")
+
+STATIC = Path(__file__).parent / "static"
+#: the largest HTTP request body the API reads
+MAX_BODY = 16 * 1024
+_API_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+
+
+def origin_allowed(headers: Headers, allowed: tuple[str, ...]) -> bool:
+    """Whether a WebSocket's ``Origin`` may open it: none (not a browser: a page of another
+    site cannot make a browser leave it out), the server's own host, or one of ``allowed``."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc == headers.get("host", "")
+
+
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers={**_API_HEADERS, **(headers or {})})
+
+
+def _base_url(scheme: str, headers: Headers, fallback: str) -> str:
+    host = headers.get("host") or fallback
+    return f"{scheme}://{host}"
+
+
+class _Limiter:
+    """At most ``rate`` requests per minute per client address."""
+
+    def __init__(self, rate: int) -> None:
+        self.rate = rate
+        self.seen: dict[str, deque[float]] = {}
+
+    def allow(self, who: str) -> bool:
+        now = time.monotonic()
+        times = self.seen.setdefault(who, deque())
+        while times and times[0] <= now - 60:
+            times.popleft()
+        if len(times) >= self.rate:
+            return False
+        times.append(now)
+        if len(self.seen) > 10_000:  # forget the quiet ones
+            for key in [k for k, v in self.seen.items() if not v]:
+                del self.seen[key]
+        return True
+
+
+class _WsPeer:
+    """A WebSocket as a room's :class:`~unokit.web.room.Peer`: messages queue in an outbox
+    and a writer task sends them in order; a reader too slow to keep up is dropped."""
+
+    def __init__(self, socket: WebSocket, base_url: str, limit: int) -> None:
+        self.socket = socket
+        self.base_url = base_url
+        self.limit = limit
+        self.closed = False
+        self._queue: asyncio.Queue[dict[str, Any] | tuple[int, str]] = asyncio.Queue()
+        self._task = asyncio.get_running_loop().create_task(self._write())
+
+    def post(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self._queue.qsize() >= self.limit:
+            self.close(1008, "too slow")
+            return
+        self._queue.put_nowait(message)
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closed:
+            self.closed = True
+            self._queue.put_nowait((code, reason))
+
+    async def _write(self) -> None:
+        socket = self.socket
+        try:
+            while True:
+                item = await self._queue.get()
+                if isinstance(item, tuple):
+                    if socket.application_state == WebSocketState.CONNECTED:
+                        await socket.close(code=item[0], reason=item[1])
+                    return
+                text = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+                await socket.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            self.closed = True
+        except Exception:  # pragma: no cover - a closed transport's own errors
+            log.debug("websocket writer stopped", exc_info=True)
+            self.closed = True
+
+    async def finish(self) -> None:
+        """Close (if not yet) and wait for the outbox to be written, briefly."""
+        self.close(1000, "")
+        try:
+            await asyncio.wait_for(asyncio.shield(self._task), 5.0)
+        except (TimeoutError, asyncio.CancelledError):
+            self._task.cancel()
+
+
+def create_app(
+    settings: Settings | None = None,
+    storage: Storage | None = None,
+    rooms: Rooms | None = None,
+) -> Starlette:
+    """The server: ``GET /``, ``/r/{code}``, ``/static``, the JSON API and ``/ws/{code}``.
+
+    ``storage`` defaults to :class:`SQLiteStorage` on ``settings.db``; ``rooms`` (tests pass
+    their own, with a clock) to a :class:`Rooms` on that storage. Starting the application
+    (its lifespan) opens the storage and rebuilds every room; stopping closes both."""
+    settings = settings or Settings()
+    store: Storage = storage if storage is not None else SQLiteStorage(settings.db)
+    manager = rooms if rooms is not None else Rooms(store, settings)
+    limiter = _Limiter(settings.http_rate)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await store.open()
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            await store.close()
+
+    def page(name: str) -> Response:
+        path = STATIC / name
+        if not path.is_file():
+            return PlainTextResponse("the browser table is not installed", status_code=404)
+        return FileResponse(path, headers={"X-Content-Type-Options": "nosniff"})
+
+    async def index(request: Request) -> Response:
+        return page("index.html")
+
+    async def room_page(request: Request) -> Response:
+        # the same page for every code, known or not: a code is checked when the page connects
+        return page("room.html")
+
+    async def options(request: Request) -> Response:
+        described = []
+        for spec in OPTIONS.values():
+            kind = "choice" if spec.kind in ("choice", "effect") else spec.kind
+            values: list[Any] | None = None
+            if spec.kind == "choice":
+                values = list(spec.choices)
+            elif spec.kind == "effect":
+                values = list(CUSTOM_EFFECTS)
+            elif spec.kind == "bool":
+                values = [False, True]
+            described.append(
+                {
+                    "name": spec.name,
+                    "kind": kind,
+                    "values": values,
+                    "low": spec.low if spec.kind == "int" else None,
+                    "high": spec.high if spec.kind == "int" else None,
+                    "default": spec.default,
+                    "meaning": spec.meaning,
+                }
+            )
+        return _json(
+            {
+                "presets": {name: dict(values) for name, values in PRESETS.items()},
+                "options": described,
+                "bots": list(BOT_LEVELS),
+                "langs": list(LANGUAGES),
+            }
+        )
+
+    async def labels(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in LANGUAGES:
+            return _json({"error": f"unknown language {lang[:20]!r}"}, 404)
+        try:
+            from unokit.web.labels import LABELS
+        except ImportError:  # pragma: no cover - the browser side owns labels.py
+            return _json({})
+        t = translations(lang)
+        return _json({text: t.gettext(text) for text in LABELS})
+
+    async def read_body(request: Request) -> bytes | Response:
+        client = request.client.host if request.client is not None else "?"
+        if not limiter.allow(client):
+            return _json({"error": "too many requests: wait a minute"}, 429)
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return _json({"error": f"the request body is larger than {MAX_BODY} bytes"}, 413)
+        return body
+
+    async def create_room(request: Request) -> Response:
+        body = await read_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            asked = proto.parse_body(proto.CreateRoom, body)
+            room, token = await manager.create(
+                asked.name,
+                asked.preset,
+                dict(asked.options),
+                asked.players,
+                list(asked.bots) if asked.bots is not None else None,
+                asked.lang,
+            )
+        except (proto.BadMessage, UnoError) as error:
+            return _json({"error": str(error)}, 400)
+        base = _base_url(request.url.scheme, request.headers, f"{settings.host}:{settings.port}")
+        return _json(
+            {"code": room.code, "token": token, "seat": 0, "link": f"{base}/r/{room.code}"}, 201
+        )
+
+    async def join_room(request: Request) -> Response:
+        body = await read_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            asked = proto.parse_body(proto.JoinRoom, body)
+        except proto.BadMessage as error:
+            return _json({"error": str(error)}, 400)
+        try:
+            token, seat = await manager.join(
+                request.path_params["code"], asked.name, asked.spectate
+            )
+        except NotFound:
+            return _json({"error": "no such room"}, 404)
+        except Refusal as refusal:
+            return _json({"error": refusal.text("en")}, 403)
+        return _json({"token": token, "seat": seat})
+
+    async def record(request: Request) -> Response:
+        try:
+            room = manager.get(request.path_params["code"])
+        except NotFound:
+            return _json({"error": "no such room"}, 404)
+        token = request.query_params.get("token", "")
+        member = room.members.get(token_hash(token)) if token else None
+        if member is None:
+            return _json({"error": "this token opens no place in this room"}, 403)
+        game = room.game
+        if game is None or not game.match_over:
+            return _json({"error": "the record is available when the match is over"}, 403)
+        data = {
+            **game.record(),
+            "meta": {
+                "room": room.code,
+                "match": room.match_no,
+                "names": room.names("en"),
+                "chat": [
+                    {"seat": c.seat, "name": c.name, "text": c.text, "time": c.time}
+                    for c in room.chat
+                ],
+            },
+        }
+        filename = f"unokit-{room.code}-{room.match_no}.json"
+        return _json(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    async def socket(websocket: WebSocket) -> None:
+        await _serve_socket(websocket, manager, settings)
+
+    routes = [
+        Route("/", index),
+        Route("/r/{code}", room_page),
+        Route("/api/options", options),
+        Route("/api/labels/{lang}", labels),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
+        Route("/api/rooms/{code}/record", record),
+        WebSocketRoute("/ws/{code}", socket),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.rooms = manager
+    app.state.storage = store
+    app.state.settings = settings
+    return app
+
+
+async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: Settings) -> None:
+    """One WebSocket: hello, then messages until it closes (docs/web-protocol.md)."""
+    await websocket.accept()
+    if not origin_allowed(websocket.headers, settings.allow_origins):
+        await websocket.close(code=4403, reason="origin not allowed")
+        return
+    scheme = "https" if websocket.url.scheme == "wss" else "http"
+    base = _base_url(scheme, websocket.headers, f"{settings.host}:{settings.port}")
+    peer = _WsPeer(websocket, base, settings.outbox_limit)
+    code = websocket.path_params["code"]
+    room: Room | None = None
+    member = None
+    errors = 0
+    window, count = 0.0, 0
+    loop = asyncio.get_running_loop()
+
+    def fail(text: str) -> bool:
+        """Answer an ``error``; ``True`` when the connection has had too many."""
+        nonlocal errors
+        errors += 1
+        peer.post(proto.error(text))
+        if errors >= settings.max_errors:
+            peer.close(4400, "too many refused messages")
+            return True
+        return False
+
+    try:
+        while not peer.closed:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            lang = member.lang if member is not None else "en"
+            now = loop.time()
+            if now - window >= 1.0:
+                window, count = now, 0
+            count += 1
+            if count > settings.rate_limit:
+                if fail(say(lang, "too_many", rate=settings.rate_limit)):
+                    break
+                continue
+            text = received.get("text")
+            if text is None:
+                if fail(say(lang, "binary")):
+                    break
+                continue
+            if len(text) > settings.max_message_bytes or (
+                len(text.encode("utf-8")) > settings.max_message_bytes
+            ):
+                if fail(say(lang, "too_big", limit=settings.max_message_bytes)):
+                    break
+                continue
+            try:
+                message = proto.parse_client(text)
+            except proto.BadMessage as error:
+                if fail(say(lang, "bad_message", reason=str(error))):
+                    break
+                continue
+            if member is None or room is None:
+                if not isinstance(message, proto.Hello):
+                    if fail(say(lang, "hello_first")):
+                        break
+                    continue
+                try:
+                    room = rooms.get(code)
+                    member = await room.connect(message.token, peer, message.lang)
+                except (NotFound, Refusal):
+                    peer.post(proto.refused(None, "bad_token", say(message.lang, "bad_token")))
+                    peer.close(4401, "this token opens no place in this room")
+                    break
+                continue
+            if token_hash(message.token) != member.token_hash:
+                request = getattr(message, "id", None)
+                peer.post(proto.refused(request, "bad_token", say(lang, "wrong_token")))
+                continue
+            try:
+                await room.handle(member, message)
+            except Exception:  # a storage failure: nothing was announced, the client may retry
+                log.exception("room %s: message %s failed", room.code, message.type)
+                peer.post(proto.error(say(lang, "storage")))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if room is not None and member is not None:
+            with contextlib.suppress(Exception):
+                await room.disconnect(member, peer)
+        await peer.finish()

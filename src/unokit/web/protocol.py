@@ -1,0 +1,329 @@
+"""The messages between the game server and the browser (docs/web-protocol.md, version 1).
+
+Every client message is checked against a pydantic model before anything reads it: unknown
+fields, wrong types (strict: ``"1"`` is not a seat, ``1`` is not text) and values out of range
+are refused with a message naming the field. :func:`parse_client` reads one WebSocket text
+frame; :func:`parse_body` reads an HTTP request body. The builders at the end make the server's
+messages, so their shapes are written once.
+
+>>> parse_client('{"type": "ping", "v": 1, "token": "abc"}')
+Ping(v=1, token='abc', type='ping', id=None)
+>>> parse_client('{"type": "ping", "v": 1, "token": "abc", "extra": 1}')
+Traceback (most recent call last):
+...
+unokit.web.protocol.BadMessage: extra: unknown field
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Annotated, Any, Literal, TypeAlias, TypeVar
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
+
+from unokit.bots import BOT_LEVELS
+from unokit.narrator import LANGUAGES
+
+__all__ = [
+    "EMOJI",
+    "MAX_MESSAGE_BYTES",
+    "MESSAGE_TYPES",
+    "PROTOCOL_VERSION",
+    "BadMessage",
+    "Chat",
+    "ClientMessage",
+    "CreateRoom",
+    "Hello",
+    "JoinRoom",
+    "Kick",
+    "MoveMessage",
+    "Next",
+    "Ping",
+    "React",
+    "Ready",
+    "SetBot",
+    "Start",
+    "TakeSeat",
+    "parse_body",
+    "parse_client",
+]
+
+PROTOCOL_VERSION = 1
+#: the largest client message (a WebSocket text frame, in UTF-8 bytes)
+MAX_MESSAGE_BYTES = 8 * 1024
+#: the quick reactions
+EMOJI = ("👍", "😂", "😮", "😡", "🎉", "😭")
+MAX_SEATS = 10
+MAX_MOVE_NO = 2**53
+
+Lang = Literal["en", "zh-Hant", "zh-Hans"]
+Level = Literal["random", "basic", "strong", "expert"]
+Emoji = Literal["👍", "😂", "😮", "😡", "🎉", "😭"]
+assert set(Lang.__args__) == set(LANGUAGES)  # type: ignore[attr-defined]
+assert set(Level.__args__) == set(BOT_LEVELS)  # type: ignore[attr-defined]
+assert Emoji.__args__ == EMOJI  # type: ignore[attr-defined]
+
+
+class BadMessage(ValueError):
+    """A message that does not follow the protocol; the text says what is wrong."""
+
+
+def _printable(text: str) -> str:
+    """Refuse control and format characters (newlines, bidi overrides, zero-width joiners
+    that could hide text): names and chat lines are shown as one line of plain text."""
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch != "\u200d":
+            raise ValueError(f"holds the control character U+{ord(ch):04X}")
+    return text
+
+
+def _name(text: str) -> str:
+    text = " ".join(text.split())
+    if not text:
+        raise ValueError("is empty")
+    return _printable(text)
+
+
+Token = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+RequestId = Annotated[int, Field(ge=0, le=MAX_MOVE_NO)]
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_name)]
+ChatText = Annotated[str, Field(min_length=1, max_length=300), AfterValidator(_printable)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    v: Literal[1]
+    token: Token
+
+
+class Hello(_Message):
+    """Open (or reopen) my seat or spectator place."""
+
+    type: Literal["hello"]
+    lang: Lang = "en"
+
+
+class MoveMessage(_Message):
+    """A move in notation (``"play R5"``, ``"R5"``, ``"draw"``, ``"catch 2"``), made at
+    ``move_no`` (the last state the client saw)."""
+
+    type: Literal["move"]
+    id: RequestId | None = None
+    move_no: Annotated[int, Field(ge=0, le=MAX_MOVE_NO)]
+    move: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Chat(_Message):
+    type: Literal["chat"]
+    id: RequestId | None = None
+    text: ChatText
+
+
+class React(_Message):
+    type: Literal["react"]
+    id: RequestId | None = None
+    emoji: Emoji
+
+
+class TakeSeat(_Message):
+    type: Literal["take_seat"]
+    id: RequestId | None = None
+    seat: Seat
+
+
+class SetBot(_Message):
+    type: Literal["set_bot"]
+    id: RequestId | None = None
+    seat: Seat
+    level: Level | None
+
+
+class Kick(_Message):
+    type: Literal["kick"]
+    id: RequestId | None = None
+    seat: Seat
+
+
+class Start(_Message):
+    type: Literal["start"]
+    id: RequestId | None = None
+
+
+class Ready(_Message):
+    type: Literal["ready"]
+    id: RequestId | None = None
+
+
+class Next(_Message):
+    type: Literal["next"]
+    id: RequestId | None = None
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+    id: RequestId | None = None
+
+
+ClientMessage: TypeAlias = (
+    Hello | MoveMessage | Chat | React | TakeSeat | SetBot | Kick | Start | Ready | Next | Ping
+)
+_CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(
+    Annotated[ClientMessage, Field(discriminator="type")]
+)
+MESSAGE_TYPES = tuple(
+    model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
+    for model in (Hello, MoveMessage, Chat, React, TakeSeat, SetBot, Kick, Start, Ready, Next, Ping)
+)
+
+
+# -- HTTP bodies -----------------------------------------------------------------------------------
+
+
+class CreateRoom(BaseModel):
+    """``POST /api/rooms``: the creator's name and language, the rules, the seats."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    name: Name
+    lang: Lang = "en"
+    preset: Annotated[str, Field(min_length=1, max_length=40)] = "official"
+    options: dict[Annotated[str, Field(max_length=40)], bool | int | str] = Field(
+        default_factory=dict, max_length=80
+    )
+    players: Annotated[int, Field(ge=2, le=MAX_SEATS)] = 4
+    bots: list[Level | None] | None = Field(default=None, max_length=MAX_SEATS)
+
+
+class JoinRoom(BaseModel):
+    """``POST /api/rooms/{code}/join``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    name: Name
+    spectate: bool = False
+
+
+# -- parsing ---------------------------------------------------------------------------------------
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    """A pydantic error location as the client wrote it (``move_no``, ``options.x``)."""
+    if len(loc) > 1 and loc[0] in MESSAGE_TYPES:  # the tag of the message's model
+        loc = loc[1:]
+    return ".".join(str(p) for p in loc) or "the message"
+
+
+def _problem(error: Any) -> str:
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        return "unknown field"
+    if kind == "missing":
+        return "missing"
+    if kind == "union_tag_invalid":
+        return f"unknown message type (expected one of {', '.join(MESSAGE_TYPES)})"
+    if kind == "union_tag_not_found":
+        return "no type"
+    if kind == "literal_error" and error["loc"] and error["loc"][-1] == "v":
+        return f"expected protocol version {PROTOCOL_VERSION}"
+    message = str(error["msg"])
+    if message.startswith("Value error, "):
+        message = message[len("Value error, ") :]
+    return message[:1].lower() + message[1:]
+
+
+def describe(error: ValidationError) -> str:
+    """One line naming every problem: ``move_no: input should be a valid integer``."""
+    parts = []
+    for item in error.errors()[:5]:
+        loc = tuple(item["loc"])
+        if item["type"] == "union_tag_invalid":
+            loc = ("type",)
+        parts.append(f"{_where(loc)}: {_problem(item)}")
+    return "; ".join(parts)
+
+
+def _json(raw: str | bytes, what: str) -> Any:
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise BadMessage(f"{what} is nested too deeply") from None
+    except ValueError:
+        raise BadMessage(f"{what} is not JSON") from None
+
+
+def parse_client(raw: str) -> ClientMessage:
+    """One client message from a WebSocket text frame; :class:`BadMessage` saying why not.
+
+    The size is checked first (:data:`MAX_MESSAGE_BYTES`), then JSON, then the schema."""
+    if len(raw) > MAX_MESSAGE_BYTES or len(raw.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        raise BadMessage(f"the message is larger than {MAX_MESSAGE_BYTES} bytes")
+    data = _json(raw, "the message")
+    if not isinstance(data, dict):
+        raise BadMessage("a message is a JSON object")
+    if "type" not in data:
+        raise BadMessage("type: missing")
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as error:
+        raise BadMessage(describe(error)) from None
+
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def parse_body(model: type[ModelT], raw: bytes) -> ModelT:
+    """An HTTP request body as ``model``; :class:`BadMessage` saying why not."""
+    data = _json(raw, "the request body")
+    if not isinstance(data, dict):
+        raise BadMessage("the request body is a JSON object")
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise BadMessage(describe(error)) from None
+
+
+# -- server messages -------------------------------------------------------------------------------
+
+
+def message(kind: str, **fields: Any) -> dict[str, Any]:
+    """A server message: ``{"type": kind, "v": 1, **fields}``."""
+    return {"type": kind, "v": PROTOCOL_VERSION, **fields}
+
+
+def welcome(seat: int | None, name: str, host: bool) -> dict[str, Any]:
+    role = "player" if seat is not None else "spectator"
+    return message(
+        "welcome",
+        you={"seat": seat, "name": name, "host": host, "role": role},
+        protocol=PROTOCOL_VERSION,
+    )
+
+
+def refused(request_id: int | None, code: str, text: str) -> dict[str, Any]:
+    return message("refused", id=request_id, code=code, message=text)
+
+
+def error(text: str) -> dict[str, Any]:
+    return message("error", message=text)
+
+
+def pong() -> dict[str, Any]:
+    return message("pong")
+
+
+def chat(seat: int | None, name: str, text: str, time: float) -> dict[str, Any]:
+    return message("chat", seat=seat, name=name, text=text, time=time)
+
+
+def react(seat: int | None, name: str, emoji: str) -> dict[str, Any]:
+    return message("react", seat=seat, name=name, emoji=emoji)

@@ -1,0 +1,1098 @@
+"""The rooms of the game server: seats, the host, bots, and every move through the engine.
+
+This module knows nothing of HTTP or WebSockets: a connection is a :class:`Peer` (something
+the room can post messages to, and close), so the whole room logic is tested without a server.
+
+A :class:`Room` holds one table (docs/web-protocol.md):
+
+- the lobby: people take seats, the host puts bots (any level) in seats, starts the match
+  (empty seats get bots), removes players; when the host has been gone for the grace period
+  the room passes to another connected player, so it is never left without one;
+- play: each move goes through the engine (:meth:`unokit.game.Game.apply`) one at a time under
+  the room's lock, carrying the ``move_no`` of the state the client saw: a move made on an
+  older state is refused (``stale``; ``too_late`` when another seat's out-of-turn move got
+  there first; a move sent twice is applied once). Each accepted move is stored before any
+  connection hears of it, then every connection gets its own ``state``: its seat's view (a
+  spectator gets the referee's, with no hand), the legal moves with labels, why each
+  unplayable card is refused, and the narrated events in its language;
+- a driver task per room plays the bots' seats (after ``bot_delay``; an expert thinks in a
+  worker thread), the seats of players gone longer than the grace period (given back when
+  they return), applies the engine's ``timeout`` move when a turn runs past
+  ``turn_time_limit``, and passes the host on.
+
+:class:`Rooms` creates and joins rooms and rebuilds every room from storage when the server
+starts (rules, seed, members, moves replayed), so a restart resumes every table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, Protocol
+
+from unokit.bots import Bot, make_bot
+from unokit.cards import COLOR_OF, Color
+from unokit.errors import IllegalMoveError, NotationError, RulesError, UnoError
+from unokit.events import Event
+from unokit.game import Game, View
+from unokit.legality import normalize
+from unokit.moves import DEAL, REFEREE, TIMEOUT, Move, Play, Timeout
+from unokit.narrator import narrate, translations
+from unokit.notation import format_move, format_move_body, parse_move
+from unokit.phase import Phase
+from unokit.rules import Rules
+from unokit.web import protocol as proto
+from unokit.web.settings import Settings
+from unokit.web.storage import (
+    ChatRow,
+    MemberRow,
+    RoomExists,
+    RoomRow,
+    Storage,
+    StoredRoom,
+    token_hash,
+)
+from unokit.web.texts import changed_from_preset, move_label, rules_lines, say, seat_names
+
+__all__ = [
+    "CODE_ALPHABET",
+    "Member",
+    "NotFound",
+    "Peer",
+    "Refusal",
+    "Room",
+    "Rooms",
+    "new_code",
+    "new_token",
+]
+
+log = logging.getLogger("unokit.web")
+
+#: room codes: 6 letters without look-alikes (no I, no O)
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+#: the bot levels that think long enough to run in a worker thread
+SLOW_LEVELS = frozenset({"expert"})
+#: moves whose narrated events a connection gets when it (re)connects
+RECENT_MOVES = 30
+SEED_RANGE = 2**63  # SQLite integers are signed 64-bit
+
+
+def new_code() -> str:
+    """A fresh room code (``secrets``): 24**6, about 190 million codes."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A fresh token: 32 url-safe characters (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+class Peer(Protocol):
+    """A connection as the room sees it. ``post`` and ``close`` never block: the connection
+    writes in its own time (messages to one peer keep their order)."""
+
+    #: the server's address as this connection reached it (``http://host:port``), for links
+    base_url: str
+
+    def post(self, message: dict[str, Any]) -> None:
+        """Queue a message for this connection."""
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection with a WebSocket close code, after the queued messages."""
+
+
+class Refusal(Exception):
+    """An action the room did not accept; nothing changed. ``key`` is a message of
+    :data:`unokit.web.texts.MESSAGES`, said in the member's language."""
+
+    def __init__(self, code: str, key: str, **values: Any) -> None:
+        super().__init__(f"{code}: {key}")
+        self.code = code
+        self.key = key
+        self.values = values
+
+    def text(self, lang: str) -> str:
+        return say(lang, self.key, **self.values)
+
+
+class NotFound(Exception):
+    """No such room (the same for every unknown code)."""
+
+
+@dataclass(slots=True, eq=False)
+class Member:
+    """A person in a room: a seat, or a spectator place (``seat = None``)."""
+
+    token_hash: str
+    seat: int | None
+    name: str
+    joined: float = 0.0
+    lang: str = "en"
+    peer: Peer | None = None
+    #: when the last connection went away (the clock's time); ``None`` while connected
+    away_since: float | None = None
+    ready: bool = False
+
+
+class _StandIn:
+    """The bot of one seat: it plays a bot's seat, or a person's while they are away. It is
+    told every move (observations wait while it is thinking in a worker thread)."""
+
+    def __init__(self, bot: Bot, level: str) -> None:
+        self.bot = bot
+        self.level = level
+        self.busy = False
+        self.waiting: list[tuple[int, Move, Color | None]] = []
+
+    def observe(self, seat: int, move: Move, color: Color | None) -> None:
+        if self.busy:
+            self.waiting.append((seat, move, color))
+        else:
+            self.bot.observe(seat, move, color)
+
+    def _flush(self) -> None:
+        while self.waiting:
+            self.bot.observe(*self.waiting.pop(0))
+
+    async def act(self, view: View) -> Move | None:
+        self._flush()
+        if self.level not in SLOW_LEVELS:
+            return self.bot.act(view)
+        self.busy = True
+        try:
+            return await asyncio.to_thread(self.bot.act, view)
+        finally:
+            self.busy = False
+            self._flush()
+
+
+@dataclass(slots=True)
+class _Last:
+    """The last accepted move and the table before it: to tell a late move why it lost."""
+
+    before: Game
+    seat: int
+    move: Move
+    events: list[Event]
+    move_no: int
+
+
+Action = Callable[[], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Room:
+    """One table. Build it with :meth:`Rooms.create`, or from storage with :meth:`Rooms.start`."""
+
+    code: str
+    preset: str
+    rules: Rules
+    seed: int
+    bots: list[str | None]
+    bot_level: str
+    host: int | None
+    storage: Storage
+    settings: Settings
+    clock: Callable[[], float] = time.monotonic
+    started: bool = False
+    base: int = 0
+    match_no: int = 1
+    created: float = 0.0
+    members: dict[str, Member] = field(default_factory=dict)
+    game: Game | None = None
+    move_no: int = 0
+    chat: list[ChatRow] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._stand_ins: list[_StandIn] = []
+        self._last: _Last | None = None
+        self._recent: deque[tuple[int, list[Event]]] = deque(maxlen=RECENT_MOVES)
+        self._offered: dict[int, int] = {}
+        self._changed_at = self.clock()
+        self._turn_started = self.clock()
+        self._round_over_since = self.clock()
+        self._host_away_since: float | None = None
+
+    # -- what the room is ------------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        """``lobby``, ``playing``, ``round_over`` or ``match_over``."""
+        game = self.game
+        if not self.started or game is None:
+            return "lobby"
+        if game.match_over:
+            return "match_over"
+        return "round_over" if game.round_over else "playing"
+
+    def member_at(self, seat: int) -> Member | None:
+        for member in self.members.values():
+            if member.seat == seat:
+                return member
+        return None
+
+    def seat_kind(self, seat: int) -> str:
+        if self.member_at(seat) is not None:
+            return "human"
+        return "bot" if self.bots[seat] is not None else "empty"
+
+    def names(self, lang: str) -> list[str]:
+        """Each seat's display name: a person's name, or "Bot N"."""
+        people: list[str | None] = [None] * self.rules.players
+        for member in self.members.values():
+            if member.seat is not None:
+                people[member.seat] = member.name
+        return seat_names(people, lang)
+
+    def _connected(self) -> list[Member]:
+        return [m for m in self.members.values() if m.peer is not None]
+
+    def row(self) -> RoomRow:
+        """The room as it is stored."""
+        return RoomRow(
+            code=self.code,
+            rules={"preset": self.preset, **changed_from_preset(self.preset, self.rules)},
+            seed=self.seed,
+            bots=list(self.bots),
+            bot_level=self.bot_level,
+            host=self.host,
+            status="started" if self.started else "lobby",
+            base=self.base,
+            match_no=self.match_no,
+            created=self.created,
+        )
+
+    # -- connections -----------------------------------------------------------------------------
+
+    async def connect(self, token: str, peer: Peer, lang: str) -> Member:
+        """A ``hello``: open the token's seat or spectator place for ``peer``. A newer
+        connection replaces the older one (closed with 4000). :class:`Refusal` (``bad_token``)
+        when the token opens nothing in this room."""
+        async with self._lock:
+            member = self.members.get(token_hash(token))
+            if member is None:
+                raise Refusal("bad_token", "bad_token")
+            old = member.peer
+            member.peer = peer
+            member.lang = lang
+            member.away_since = None
+            if old is not None and old is not peer:
+                old.close(4000, "replaced")
+            peer.post(proto.welcome(member.seat, member.name, self._is_host(member)))
+            peer.post(self._room_message(member))
+            if self.game is not None and self.started:
+                recent = [e for _, events in self._recent for e in events]
+                peer.post(self._state_message(member, recent, {}))
+            self._broadcast_room(skip=member)
+            self._wake.set()
+            return member
+
+    async def disconnect(self, member: Member, peer: Peer) -> None:
+        """``peer`` closed: the member is away (unless a newer connection replaced it)."""
+        async with self._lock:
+            if member.peer is not peer:
+                return
+            member.peer = None
+            member.away_since = self.clock()
+            if member.token_hash in self.members:
+                self._broadcast_room()
+            self._wake.set()
+
+    def _is_host(self, member: Member) -> bool:
+        return member.seat is not None and member.seat == self.host
+
+    # -- messages from a member ------------------------------------------------------------------
+
+    async def handle(self, member: Member, message: proto.ClientMessage) -> None:
+        """Do what ``message`` asks for ``member``; a refusal is answered to the member alone
+        (nothing changed)."""
+        request = getattr(message, "id", None)
+        try:
+            if member.token_hash not in self.members:  # removed meanwhile
+                raise Refusal("bad_token", "bad_token")
+            if isinstance(message, proto.Ping):
+                self._post(member, proto.pong())
+            elif isinstance(message, proto.MoveMessage):
+                await self._on_move(member, message)
+            elif isinstance(message, proto.Chat):
+                await self._on_chat(member, message.text)
+            elif isinstance(message, proto.React):
+                for other in self._connected():
+                    self._post(other, proto.react(member.seat, member.name, message.emoji))
+            elif isinstance(message, proto.TakeSeat):
+                await self._on_take_seat(member, message.seat)
+            elif isinstance(message, proto.SetBot):
+                await self._on_set_bot(member, message.seat, message.level)
+            elif isinstance(message, proto.Kick):
+                await self._on_kick(member, message.seat)
+            elif isinstance(message, proto.Start):
+                await self._on_start(member)
+            elif isinstance(message, proto.Ready):
+                await self._on_ready(member)
+            elif isinstance(message, proto.Next):
+                await self._on_next(member)
+            elif isinstance(message, proto.Hello):  # a second hello: the same member again
+                await self.connect_again(member, message.lang)
+        except Refusal as refusal:
+            self._post(member, proto.refused(request, refusal.code, refusal.text(member.lang)))
+
+    async def connect_again(self, member: Member, lang: str) -> None:
+        """A repeated ``hello`` on the same connection: the language may change; everything is
+        sent again."""
+        async with self._lock:
+            peer = member.peer
+            if peer is None:
+                return
+            member.lang = lang
+            peer.post(proto.welcome(member.seat, member.name, self._is_host(member)))
+            peer.post(self._room_message(member))
+            if self.game is not None and self.started:
+                peer.post(self._state_message(member, [], {}))
+
+    def _post(self, member: Member, message: dict[str, Any]) -> None:
+        if member.peer is not None:
+            member.peer.post(message)
+
+    def _require_host(self, member: Member) -> None:
+        if not self._is_host(member):
+            raise Refusal("not_host", "not_host")
+
+    def _require_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.rules.players:
+            raise Refusal("bad_seat", "no_seat", seat=seat)
+
+    async def _on_move(self, member: Member, message: proto.MoveMessage) -> None:
+        async with self._lock:
+            game = self.game
+            if game is None or not self.started:
+                raise Refusal("not_your_turn", "not_playing")
+            seat = member.seat
+            if seat is None:
+                raise Refusal("not_your_turn", "spectator_moves")
+            move = _read_move(seat, message.move)
+            if type(move) is Timeout:
+                raise Refusal("illegal", "server_move")
+            if message.move_no != self.move_no:
+                self._refuse_stale(member, message, seat, move)
+                return
+            if not game.legal_moves(seat):
+                raise Refusal("not_your_turn", "not_your_turn")
+            try:
+                await self._commit(seat, move)
+            except IllegalMoveError as error:
+                raise Refusal("illegal", "illegal", reason=_reason(error)) from None
+
+    def _refuse_stale(
+        self, member: Member, message: proto.MoveMessage, seat: int, move: Move
+    ) -> None:
+        """A move made on an older table: say why (already made, another seat first, or the
+        table changed), then send the current state again."""
+        last = self._last
+        lang = member.lang
+        code, text = "stale", say(lang, "stale")
+        if last is not None and message.move_no == last.move_no - 1:
+            try:
+                same = last.seat == seat and normalize(move) == last.move
+                was_legal = last.before.is_legal(seat, move) or last.before.is_misplay(seat, move)
+            except UnoError:
+                same = was_legal = False
+            if same:
+                text = say(lang, "duplicate")
+            elif was_legal and last.seat != seat:
+                names = self.names(lang)
+                who = names[last.seat] if 0 <= last.seat < len(names) else str(last.seat)
+                what = (
+                    narrate(last.events[0], seat, lang, dict(enumerate(names)))
+                    if last.events
+                    else format_move_body(last.move)
+                )
+                code, text = "too_late", say(lang, "too_late", who=who, what=what)
+        self._post(member, proto.refused(message.id, code, text))
+        self._post(member, self._state_message(member, [], {}))
+
+    async def _on_chat(self, member: Member, text: str) -> None:
+        async with self._lock:
+            row = ChatRow(self.code, self.match_no, member.seat, member.name, text, time.time())
+            await self.storage.add_chat(row)
+            self.chat.append(row)
+            for other in self._connected():
+                self._post(other, proto.chat(row.seat, row.name, row.text, row.time))
+
+    async def _on_take_seat(self, member: Member, seat: int) -> None:
+        async with self._lock:
+            self._require_seat(seat)
+            status = self.status
+            holder = self.member_at(seat)
+            if holder is member:
+                return
+            if holder is not None:
+                raise Refusal("bad_seat", "seat_taken", seat=seat)
+            if status == "lobby":
+                pass  # an empty seat, or one a bot holds: the bot leaves
+            elif status in ("round_over", "match_over") and member.seat is None:
+                if self.bots[seat] is None:
+                    raise Refusal("bad_seat", "seat_taken", seat=seat)
+            else:
+                raise Refusal("not_now", "seat_change_time")
+            was_host = self._is_host(member)
+            old_bots = list(self.bots)
+            self.bots[seat] = None
+            old_seat = member.seat
+            member.seat = seat
+            try:
+                await self.storage.put_member(_member_row(self.code, member))
+                if was_host:
+                    self.host = seat
+                await self.storage.update_room(self.row())
+            except Exception:
+                member.seat = old_seat
+                self.bots = old_bots
+                raise
+            if self.host is None:
+                self.host = seat
+            self._post(member, proto.welcome(member.seat, member.name, self._is_host(member)))
+            self._broadcast_room()
+            if self.game is not None and self.started:
+                self._post(member, self._state_message(member, [], {}))
+            self._wake.set()
+
+    async def _on_set_bot(self, member: Member, seat: int, level: str | None) -> None:
+        async with self._lock:
+            self._require_host(member)
+            self._require_seat(seat)
+            if self.started:
+                raise Refusal("not_now", "lobby_only")
+            if self.member_at(seat) is not None:
+                raise Refusal("bad_seat", "seat_human", seat=seat)
+            self.bots[seat] = level
+            await self.storage.update_room(self.row())
+            self._broadcast_room()
+
+    async def _on_kick(self, member: Member, seat: int) -> None:
+        async with self._lock:
+            self._require_host(member)
+            self._require_seat(seat)
+            target = self.member_at(seat)
+            if target is member:
+                raise Refusal("bad_seat", "kick_self")
+            if target is None:
+                raise Refusal("bad_seat", "seat_no_player", seat=seat)
+            await self.storage.delete_member(self.code, target.token_hash)
+            del self.members[target.token_hash]
+            if self.started:
+                self.bots[seat] = self.bot_level
+                await self.storage.update_room(self.row())
+            if target.peer is not None:
+                target.peer.close(4001, "removed by the host")
+                target.peer = None
+            self._broadcast_room()
+            self._wake.set()
+
+    async def _on_start(self, member: Member) -> None:
+        async with self._lock:
+            self._require_host(member)
+            if self.started:
+                raise Refusal("not_now", "already_started")
+            bots = [
+                level if level is not None or self.member_at(seat) is not None else self.bot_level
+                for seat, level in enumerate(self.bots)
+            ]
+            old = self.bots
+            self.bots = bots
+            self.started = True
+            try:
+                await self.storage.update_room(self.row())
+            except Exception:
+                self.bots, self.started = old, False
+                raise
+            self._new_match()
+            self._broadcast_room()
+            self._broadcast_state(self._recent[-1][1] if self._recent else [])
+
+    async def _on_ready(self, member: Member) -> None:
+        async with self._lock:
+            if member.seat is None:
+                raise Refusal("not_now", "spectator_ready")
+            if self.status not in ("round_over", "match_over"):
+                raise Refusal("not_now", "between_rounds")
+            if not member.ready:
+                member.ready = True
+                self._broadcast_room()
+
+    async def _on_next(self, member: Member) -> None:
+        async with self._lock:
+            self._require_host(member)
+            status = self.status
+            if status not in ("round_over", "match_over"):
+                raise Refusal("not_now", "between_rounds")
+            member.ready = True
+            waited = self.clock() - self._round_over_since
+            unready = [
+                m
+                for m in self._connected()
+                if m.seat is not None and not m.ready and m is not member
+            ]
+            if unready and waited < self.settings.ready_timeout:
+                left = max(1, round(self.settings.ready_timeout - waited))
+                raise Refusal("not_now", "not_ready", seconds=left)
+            if status == "round_over":
+                await self._commit(REFEREE, DEAL)
+            else:
+                await self._rematch()
+
+    # -- the match -------------------------------------------------------------------------------
+
+    def _new_match(self, replay: Iterable[tuple[int, str]] = ()) -> None:
+        """Deal the match from the room's rules and seed; replay stored moves (a restart)."""
+        game = Game(self.rules, self.seed)
+        self._stand_ins = []
+        for seat in range(self.rules.players):
+            level = self.bots[seat] or self.bot_level
+            options: dict[str, Any] = {}
+            if level == "expert":
+                options["time_ms"] = self.settings.expert_time_ms
+            bot = make_bot(level, seed=(self.seed + 7919 * (seat + 1)) % SEED_RANGE, **options)
+            bot.reset(seat, self.rules)
+            self._stand_ins.append(_StandIn(bot, level))
+        self._recent.clear()
+        self._recent.append((self.move_no, list(game.deal_events)))
+        self._last = None
+        self._offered.clear()
+        self.game = game
+        for number, text in replay:
+            seat, move = parse_move(text)
+            color = game.active_color
+            before = game.copy()
+            events = game.apply(seat, move)
+            self._tell(seat, move, color)
+            self._last = _Last(before, seat, game.history[-1][1], events, number)
+            self._recent.append((number, events))
+        now = self.clock()
+        self._changed_at = self._turn_started = self._round_over_since = now
+        for member in self.members.values():
+            member.ready = False
+        self._wake.set()
+
+    async def _rematch(self) -> None:
+        old = (self.seed, self.base, self.match_no)
+        self.seed = secrets.randbelow(SEED_RANGE)
+        self.base = self.move_no
+        self.match_no += 1
+        try:
+            await self.storage.update_room(self.row())
+        except Exception:
+            self.seed, self.base, self.match_no = old
+            raise
+        self.chat = []
+        self._new_match()
+        self._broadcast_room()
+        self._broadcast_state(self._recent[-1][1])
+
+    def _tell(self, seat: int, move: Move, color: Color | None) -> None:
+        """Every stand-in bot is told the move (traded cards only to the two seats)."""
+        secret = isinstance(move, Play) and move.give
+        for other, stand_in in enumerate(self._stand_ins):
+            if secret and other not in (seat, getattr(move, "trade", None)):
+                assert isinstance(move, Play)
+                stand_in.observe(seat, replace(move, give=()), color)
+            else:
+                stand_in.observe(seat, move, color)
+
+    async def _commit(self, seat: int, move: Move) -> list[Event]:
+        """Apply a move (the caller holds the lock), store it, then announce it. Raises
+        :class:`IllegalMoveError` (nothing changed) or the storage's error (the move undone)."""
+        game = self.game
+        assert game is not None
+        before = game.copy()
+        color = game.active_color
+        was_current, was_round, was_over = game.current, game.round_no, game.round_over
+        events = game.apply(seat, move)
+        applied = game.history[-1][1]
+        try:
+            await self.storage.add_move(self.code, self.move_no + 1, format_move(seat, applied))
+        except Exception:
+            self.game = before
+            raise
+        self.move_no += 1
+        if seat != REFEREE:
+            self._tell(seat, applied, color)
+        self._last = _Last(before, seat, applied, events, self.move_no)
+        self._recent.append((self.move_no, events))
+        now = self.clock()
+        self._changed_at = now
+        if seat == was_current or game.current != was_current or game.round_no != was_round:
+            self._turn_started = now
+        status_changed = game.round_over != was_over
+        if game.round_over and not was_over:
+            self._round_over_since = now
+            for member in self.members.values():
+                member.ready = False
+        self._broadcast_state(events)
+        if status_changed:
+            self._broadcast_room()
+        self._wake.set()
+        return events
+
+    # -- what each connection is told ------------------------------------------------------------
+
+    def _room_message(self, member: Member) -> dict[str, Any]:
+        lang = member.lang
+        now = self.clock()
+        names = self.names(lang)
+        seats = []
+        for seat in range(self.rules.players):
+            holder = self.member_at(seat)
+            at = self._bot_time(seat, now)
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": names[seat],
+                    "kind": self.seat_kind(seat),
+                    "level": self.bots[seat],
+                    "connected": holder is not None and holder.peer is not None,
+                    "ready": holder is not None and holder.ready,
+                    "away": holder is not None and holder.peer is None,
+                    # a bot plays this seat now (a bot's seat, or a player gone too long)
+                    "bot_plays": self.started and at is not None and at <= now,
+                }
+            )
+        base = member.peer.base_url if member.peer is not None else ""
+        rules = self.rules
+        return proto.message(
+            "room",
+            code=self.code,
+            link=f"{base}/r/{self.code}",
+            status=self.status,
+            host=self.host,
+            seats=seats,
+            spectators=sum(1 for m in self._connected() if m.seat is None),
+            rules={
+                "preset": self.preset,
+                "changed": changed_from_preset(self.preset, rules),
+                "lines": rules_lines(rules, lang),
+            },
+            target=rules.target_score if rules.scoring != "none" else None,
+        )
+
+    def _broadcast_room(self, skip: Member | None = None) -> None:
+        for member in self._connected():
+            if member is not skip:
+                self._post(member, self._room_message(member))
+
+    def _view(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The seat's view as the browser gets it (docs/web-protocol.md, ``view``)."""
+        game = self.game
+        assert game is not None
+        view = game.view(REFEREE if seat is None else seat)
+        data = view.to_dict()
+        names = self.names(lang)
+        legal: list[dict[str, str]] = []
+        if seat is None:
+            data["seat"] = None
+            data["legal_moves"] = []
+        else:
+            moves = [m for m in view.legal_moves if type(m) is not Timeout]
+            pending = view.pending_draw if view.phase == Phase.PENALTY else 0
+            data["legal_moves"] = [format_move_body(m) for m in moves]
+            legal = [
+                {"move": format_move_body(m), "label": move_label(m, lang, names, seat, pending)}
+                for m in moves
+            ]
+        data["legal"] = legal
+        data["unplayable"] = self._unplayable(game, view, seat, lang)
+        data["names"] = names
+        data["you"] = seat
+        data["stack_total"] = view.pending_draw
+        top = view.top
+        wild_top = top is not None and COLOR_OF[top] < 0
+        data["named_color"] = view.color.label if wild_top and view.color is not None else None
+        data["catchable"] = list(view.catchable)
+        data["eliminated"] = list(view.eliminated)
+        data["round_no"] = view.round_no
+        data["target"] = self.rules.target_score if self.rules.scoring != "none" else None
+        data["winner"] = game.winner
+        data["match_ranking"] = list(game.match_ranking)
+        data["match_over"] = game.match_over
+        return data
+
+    def _unplayable(self, game: Game, view: View, seat: int | None, lang: str) -> dict[str, str]:
+        """Why each card of the hand cannot be played now (the engine's reason)."""
+        if seat is None or not view.hand:
+            return {}
+        playable = {c for m in view.legal_moves if type(m) is Play for c in m.cards}
+        t = translations(lang)
+        out: dict[str, str] = {}
+        for card in dict.fromkeys(view.hand):
+            if card in playable:
+                continue
+            move = Play(card, color=Color.RED if COLOR_OF[card] < 0 else None)
+            try:
+                game.verify(seat, move)
+            except IllegalMoveError as error:
+                out[card.code] = t.gettext(_reason(error))
+        return out
+
+    def _deadline(self) -> float | None:
+        """Seconds left on the turn timer, or ``None`` when no timer runs."""
+        game = self.game
+        limit = self.rules.turn_time_limit * self.settings.time_scale
+        if game is None or not limit or game.round_over:
+            return None
+        seat = game.current
+        if self.member_at(seat) is None:
+            return None
+        return max(0.0, round(self._turn_started + limit - self.clock(), 3))
+
+    def _state_message(
+        self,
+        member: Member,
+        events: list[Event],
+        cache: dict[tuple[int | None, str], tuple[dict[str, Any], list[dict[str, Any]]]],
+    ) -> dict[str, Any]:
+        key = (member.seat, member.lang)
+        if key not in cache:
+            lang = member.lang
+            names = dict(enumerate(self.names(lang)))
+            lines = [
+                {
+                    "text": narrate(e, member.seat, lang, names),
+                    "rule": e.rule,
+                    "kind": e.kind,
+                    "seat": e.seat,
+                }
+                for e in events
+            ]
+            cache[key] = (self._view(member.seat, lang), lines)
+        view, lines = cache[key]
+        return proto.message(
+            "state", move_no=self.move_no, view=view, log=lines, deadline=self._deadline()
+        )
+
+    def _broadcast_state(self, events: list[Event]) -> None:
+        cache: dict[tuple[int | None, str], tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+        for member in self._connected():
+            self._post(member, self._state_message(member, events, cache))
+
+    # -- the driver: bots, away players, timers, the host ----------------------------------------
+
+    def start_driver(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(
+                self._drive(), name=f"room {self.code}"
+            )
+
+    async def stop_driver(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def wake(self) -> None:
+        """Make the driver look again (a setting or a connection changed)."""
+        self._wake.set()
+
+    async def _drive(self) -> None:
+        while True:
+            self._wake.clear()
+            plan = self._plan(self.clock())
+            if plan is None:
+                await self._wake.wait()
+                continue
+            when, action = plan
+            delay = when - self.clock()
+            if delay > 0:
+                try:
+                    await asyncio.wait_for(self._wake.wait(), delay)
+                    continue  # something changed: plan again
+                except TimeoutError:
+                    pass
+            try:
+                await action()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("room %s: the driver's action failed", self.code)
+                await asyncio.sleep(1.0)
+
+    def _bot_time(self, seat: int, now: float) -> float | None:
+        """From when a bot plays ``seat``: a bot's seat at once, an absent person's after the
+        grace period; ``None`` while the person is connected."""
+        holder = self.member_at(seat)
+        if holder is None:
+            return float("-inf")
+        if holder.peer is not None:
+            return None
+        return (holder.away_since if holder.away_since is not None else now) + self.settings.grace
+
+    def _plan(self, now: float) -> tuple[float, Action] | None:
+        """The next thing the driver should do, and when: the earliest of the host's handover,
+        the bots' out-of-turn chances, the bot or the timer of the seat to act."""
+        best: tuple[float, Action] | None = None
+
+        def offer(when: float, action: Action) -> None:
+            nonlocal best
+            if best is None or when < best[0]:
+                best = (when, action)
+
+        host = self.member_at(self.host) if self.host is not None else None
+        if host is None or host.peer is None:
+            others = [m for m in self._connected() if m.seat is not None and m is not host]
+            if others:
+                since = host.away_since if host is not None and host.away_since else now
+                offer(since + self.settings.grace if host is not None else now, self._handover)
+        game = self.game
+        if not self.started or game is None or game.round_over:
+            return best
+        delay = self._changed_at + self.settings.bot_delay
+        for seat in game.waiting_seats():
+            if self._offered.get(seat) == self.move_no:
+                continue
+            at = self._bot_time(seat, now)
+            if at is not None:
+                offer(max(at, delay), partial(self._bot_turn, seat, True))
+        seat = game.current
+        at = self._bot_time(seat, now)
+        if at is not None:
+            offer(max(at, delay), partial(self._bot_turn, seat, False))
+        limit = self.rules.turn_time_limit * self.settings.time_scale
+        if limit and self.member_at(seat) is not None and TIMEOUT in game.legal_moves(seat):
+            offer(self._turn_started + limit, partial(self._time_out, self.move_no))
+        return best
+
+    async def _bot_turn(self, seat: int, out_of_turn: bool) -> None:
+        game = self.game
+        assert game is not None
+        number = self.move_no
+        view = game.view(seat)
+        moves = tuple(m for m in view.legal_moves if type(m) is not Timeout)
+        if not moves:
+            self._offered[seat] = number
+            return
+        view = replace(view, legal_moves=moves)
+        move = await self._stand_ins[seat].act(view)
+        if out_of_turn:
+            self._offered[seat] = number
+        if move is None:
+            if out_of_turn:
+                return
+            move = moves[0]
+        async with self._lock:
+            if self.move_no != number or self.game is not game:
+                return  # the table changed while the bot thought: plan again
+            try:
+                await self._commit(seat, move)
+            except IllegalMoveError:
+                log.warning("room %s: bot move %r refused; playing %r", self.code, move, moves[0])
+                await self._commit(seat, moves[0])
+
+    async def _time_out(self, number: int) -> None:
+        async with self._lock:
+            game = self.game
+            if game is None or self.move_no != number or game.round_over:
+                return
+            if TIMEOUT in game.legal_moves(game.current):
+                await self._commit(game.current, TIMEOUT)
+
+    async def _handover(self) -> None:
+        async with self._lock:
+            host = self.member_at(self.host) if self.host is not None else None
+            if host is not None and host.peer is not None:
+                return
+            others = sorted(
+                (m for m in self._connected() if m.seat is not None and m is not host),
+                key=lambda m: m.seat if m.seat is not None else -1,
+            )
+            if not others:
+                return
+            old = self.host
+            self.host = others[0].seat
+            try:
+                await self.storage.update_room(self.row())
+            except Exception:
+                self.host = old
+                raise
+            for member in self._connected():
+                self._post(member, proto.welcome(member.seat, member.name, self._is_host(member)))
+            self._broadcast_room()
+
+
+def _reason(error: IllegalMoveError) -> str:
+    """The engine's reason, without the move it quotes ("'0: play R5' is not allowed: ...")."""
+    text = str(error)
+    marker = " is not allowed: "
+    return text.split(marker, 1)[1] if marker in text else text
+
+
+def _read_move(seat: int, body: str) -> Move:
+    """A move as a client writes it: a notation body (``"play R5"``, ``"draw"``), or just the
+    cards of a play (``"R5"``, ``"W+4 blue uno"``)."""
+    body = body.strip()
+    try:
+        return parse_move(f"{seat}: {body}")[1]
+    except NotationError as error:
+        first = error
+    try:
+        return parse_move(f"{seat}: play {body}")[1]
+    except NotationError:
+        raise Refusal("illegal", "unreadable", reason=_reason_text(first)) from None
+
+
+def _reason_text(error: NotationError) -> str:
+    text = str(error)
+    _, _, rest = text.partition(": ")
+    return rest or text
+
+
+def _member_row(code: str, member: Member) -> MemberRow:
+    return MemberRow(code, member.token_hash, member.seat, member.name, member.joined)
+
+
+class Rooms:
+    """Every room of the server: create, join, find; rebuilt from storage at start."""
+
+    def __init__(
+        self, storage: Storage, settings: Settings, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.clock = clock
+        self.rooms: dict[str, Room] = {}
+
+    def _room(self, **values: Any) -> Room:
+        return Room(storage=self.storage, settings=self.settings, clock=self.clock, **values)
+
+    async def start(self) -> None:
+        """Rebuild every stored room (rules, seed, members; the match's moves replayed) and
+        start its driver: bots and timers resume where they stood."""
+        for stored in await self.storage.load_rooms():
+            try:
+                room = self._restore(stored)
+            except (UnoError, ValueError, KeyError, TypeError) as error:
+                log.error("room %s cannot be rebuilt, left out: %s", stored.room.code, error)
+                continue
+            self.rooms[room.code] = room
+            room.start_driver()
+
+    def _restore(self, stored: StoredRoom) -> Room:
+        row = stored.room
+        rules_data = dict(row.rules)
+        preset = str(rules_data.get("preset", "official"))
+        room = self._room(
+            code=row.code,
+            preset=preset,
+            rules=Rules.from_dict(rules_data),
+            seed=row.seed,
+            bots=list(row.bots),
+            bot_level=row.bot_level,
+            host=row.host,
+            started=row.status == "started",
+            base=row.base,
+            match_no=row.match_no,
+            created=row.created,
+        )
+        now = self.clock()
+        for m in stored.members:
+            room.members[m.token_hash] = Member(m.token_hash, m.seat, m.name, m.joined)
+            room.members[m.token_hash].away_since = now
+        room.chat = list(stored.chat)
+        room.move_no = max(stored.last_move_no, row.base)
+        if room.started:
+            room.move_no = row.base
+            room._new_match(stored.moves)
+            room.move_no = max(stored.last_move_no, row.base)
+        return room
+
+    async def stop(self) -> None:
+        """Stop every room's driver and close every connection (1001: going away)."""
+        for room in self.rooms.values():
+            await room.stop_driver()
+            for member in room.members.values():
+                if member.peer is not None:
+                    member.peer.close(1001, "the server is stopping")
+                    member.peer = None
+
+    def get(self, code: str) -> Room:
+        room = self.rooms.get(code)
+        if room is None:
+            raise NotFound(code)
+        return room
+
+    async def create(
+        self,
+        name: str,
+        preset: str,
+        options: dict[str, Any],
+        players: int,
+        bots: list[str | None] | None = None,
+        lang: str = "en",
+    ) -> tuple[Room, str]:
+        """A new room with its creator in seat 0 as the host; ``(room, token)``. Raises
+        :class:`~unokit.errors.RulesError` with the engine's message for bad rules."""
+        rules = Rules.from_dict({"preset": preset, **options, "players": players})
+        seats: list[str | None] = list(bots or [])
+        if len(seats) > players:
+            raise RulesError(f"bots lists {len(seats)} seats but players = {players}")
+        seats += [None] * (players - len(seats))
+        if seats[0] is not None:
+            raise RulesError("seat 0 is the creator's: bots[0] must be null")
+        token = new_token()
+        now = time.time()
+        for _ in range(20):
+            room = self._room(
+                code=new_code(),
+                preset=preset,
+                rules=rules,
+                seed=secrets.randbelow(SEED_RANGE),
+                bots=seats,
+                bot_level=self.settings.bot_level,
+                host=0,
+                created=now,
+            )
+            if room.code in self.rooms:
+                continue
+            member = Member(token_hash(token), 0, name, now, lang)
+            try:
+                await self.storage.create_room(room.row(), [_member_row(room.code, member)])
+            except RoomExists:
+                continue
+            room.members[member.token_hash] = member
+            member.away_since = self.clock()
+            self.rooms[room.code] = room
+            room.start_driver()
+            return room, token
+        raise RuntimeError("no free room code")  # pragma: no cover - 24**6 codes
+
+    async def join(self, code: str, name: str, spectate: bool) -> tuple[str, int | None]:
+        """A new member of room ``code``: a free seat in the lobby unless ``spectate``, else a
+        spectator place; ``(token, seat)``. :class:`NotFound` for an unknown room,
+        :class:`Refusal` when the room is full."""
+        room = self.get(code)
+        async with room._lock:
+            if len(room.members) >= self.settings.max_members:
+                raise Refusal("bad_seat", "room_full")
+            seat: int | None = None
+            if not spectate and not room.started:
+                for s in range(room.rules.players):
+                    if room.member_at(s) is None and room.bots[s] is None:
+                        seat = s
+                        break
+            token = new_token()
+            member = Member(token_hash(token), seat, name, time.time())
+            member.away_since = room.clock()
+            await room.storage.put_member(_member_row(room.code, member))
+            room.members[member.token_hash] = member
+            room._broadcast_room()
+            room.wake()
+            return token, seat
