@@ -1,30 +1,44 @@
-"""``unokit play``: a full-screen terminal game against bots (Textual).
+"""``unokit play``: a full-screen terminal game against bots (Textual), played by keyboard or
+mouse.
 
 The person sits at seat 0; bots take the other seats. Every decision the rules ask of the
-person is offered when, and only when, the engine lists it among the seat's legal moves:
-the card buttons are the playable cards, a wild asks for its colour, a 7 (seven-zero) asks for
-a target, the action bar shows draw / keep / challenge / take the penalty, ``u`` calls UNO and
-``c`` catches a bot that forgot. Bots act after a short delay, so the person can jump in or
-catch them. The log shows the engine's ruling for every move.
+person is offered when, and only when, the engine lists it among the seat's legal moves: the
+bright cards of the hand are the playable ones (number keys, or the arrows and Enter), a wild
+asks for its colour (r y g b), a 7 (seven-zero) asks for a target, the action line shows draw /
+keep / challenge / take the penalty / UNO / catch with their keys. Bots act after a short
+delay, so the person can jump in or catch them. The log tells every ruling in the narrator's
+words (:func:`unokit.narrator.narrate`).
+
+Nothing on the table screen takes the focus: its keys are the screen's, so no dialog that
+closes can leave the keyboard with a widget that is gone (issue 12, defect 1).
 """
 
 from __future__ import annotations
 
+import copy
 import json
+import time
+from collections import Counter
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
+from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Header, Label, RichLog, Static
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import RichLog, Static
 
+from unokit import events as ev
 from unokit.bots import Bot, make_bot
 from unokit.bots.table import apply_and_tell
 from unokit.cards import COLOR_OF, Card, Color, card_points
-from unokit.errors import UnoError
+from unokit.errors import RulesError, UnoError
 from unokit.game import Game
 from unokit.moves import (
     CALL_UNO,
@@ -38,75 +52,121 @@ from unokit.moves import (
     Move,
     Play,
 )
-from unokit.narrator import narrate
+from unokit.narrator import describe_rules, narrate
 from unokit.phase import Phase
-from unokit.record import saved_record
+from unokit.record import load_record, replay_moves, saved_record
 from unokit.rng import SEED_LIMIT
+from unokit.rule_words import PRESET_NAMES, closest_preset, describe_option
 from unokit.rules import Rules
-from unokit.tui.i18n import card_name, color_name, tr
+from unokit.tui.hints import hint, refusal, seat_name
+from unokit.tui.i18n import card_name, color_name, tr, trn
+from unokit.tui.screens import Answer, ChoiceScreen, PageScreen, Settings, SettingsScreen
+from unokit.tui.stats import MatchStats
 
-__all__ = ["UnoApp"]
+__all__ = ["HUMAN", "MIN_SIZE", "UnoApp"]
 
 HUMAN = 0
+#: the smallest terminal the table fits in (columns, lines); below it a note asks for more
+MIN_SIZE = (60, 20)
+#: card colours: backgrounds of playable cards, text of the others (distinct in 256 colours)
 _CSS_COLORS = ["#c62828", "#f9a825", "#2e7d32", "#1565c0"]
+_WILD = "#424242"
+_COLOR_KEYS = "rygb"
+_PENALTY_KINDS = frozenset(
+    {"false_uno", "false_catch", "caught", "misplay", "timeout", "table_penalty"}
+)
 
 
-class ChoiceScreen(ModalScreen[Any]):
-    """A small dialog: a question and one button per answer."""
+@dataclass(slots=True)
+class _Snapshot:
+    """The table before one of the person's moves (take-back)."""
+
+    game: Game
+    bots: list[Bot | None]
+
+
+class TableScreen(Screen[None]):
+    """The table: opponents, the top card, the hand, the actions, the log, the keys."""
 
     DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
-    ChoiceScreen > Vertical { width: 60; height: auto; border: thick $accent;
-                              background: $surface; padding: 1 2; }
-    ChoiceScreen Horizontal { height: auto; }
-    ChoiceScreen Button { margin: 0 1; }
+    TableScreen #main { height: 1fr; }
+    TableScreen #title-bar { height: 1; background: $primary; color: $text; padding: 0 1; }
+    TableScreen #opponents { height: auto; padding: 0 1; }
+    TableScreen #table-line { height: 1; padding: 0 1; }
+    TableScreen #top { width: auto; height: 1; }
+    TableScreen #table-info { width: 1fr; height: 1; }
+    TableScreen #status { height: 1; padding: 0 1; text-style: bold; }
+    TableScreen #you { height: 1; padding: 0 1; }
+    TableScreen #hand { height: auto; padding: 0 1; }
+    TableScreen #actions { height: auto; max-height: 2; padding: 0 1; }
+    TableScreen #log { height: 1fr; min-height: 3; border: round $secondary;
+                       border-title-color: $text-muted; padding: 0 1; scrollbar-size: 1 1; }
+    TableScreen #footer { height: 1; background: $panel; padding: 0 1; }
+    TableScreen #too-small { display: none; padding: 1 2; height: 1fr; }
+    TableScreen.small #too-small { display: block; }
+    TableScreen.small #main { display: none; }
     """
 
-    def __init__(self, question: str, answers: list[tuple[str, Any, str]]) -> None:
-        super().__init__()
-        self.question = question
-        self.answers = answers
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(d), f"app.card({(d - 1) % 10})", show=False) for d in range(10)),
+        Binding("left", "app.cursor(-1, 0)", show=False),
+        Binding("right", "app.cursor(1, 0)", show=False),
+        Binding("up", "app.cursor(0, -1)", show=False),
+        Binding("down", "app.cursor(0, 1)", show=False),
+        Binding("home", "app.cursor(-99, -99)", show=False),
+        Binding("end", "app.cursor(99, 99)", show=False),
+        Binding("enter,space", "app.play_cursor", show=False),
+        Binding("d", "app.draw", show=False),
+        Binding("k", "app.keep", show=False),
+        Binding("h", "app.challenge", show=False),
+        Binding("u", "app.uno", show=False),
+        Binding("c", "app.catch", show=False),
+        Binding("t", "app.hint", show=False),
+        Binding("z", "app.takeback", show=False),
+        Binding("r", "app.rules", show=False),
+        Binding("question_mark,f1", "app.help", show=False),
+        Binding("n", "app.settings", show=False),
+        Binding("q", "app.quit_game", show=False),
+        Binding("pageup", "app.log_page(-1)", show=False),
+        Binding("pagedown", "app.log_page(1)", show=False),
+    ]
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(self.question)
-            with Horizontal():
-                for i, (label, _, style) in enumerate(self.answers):
-                    button = Button(label, id=f"answer-{i}")
-                    if style:
-                        button.styles.background = style
-                    yield button
+        with Vertical(id="main"):
+            yield Static(id="title-bar")
+            yield Static(id="opponents")
+            with Horizontal(id="table-line"):
+                yield Static(id="top")
+                yield Static(id="table-info")
+            yield Static(id="status")
+            yield Static(id="you")
+            yield Static(id="hand")
+            yield Static(id="actions")
+            log = RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
+            log.can_focus = False
+            yield log
+            yield Static(id="footer")
+        yield Static(id="too-small")
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        index = int((event.button.id or "answer-0").split("-")[1])
-        self.dismiss(self.answers[index][1])
+    def on_mount(self) -> None:
+        app = self.app
+        if isinstance(app, UnoApp):
+            app.start()
+
+    def on_resize(self) -> None:
+        app = self.app
+        if isinstance(app, UnoApp):
+            app.refresh_view()
 
 
 class UnoApp(App[None]):
-    """The terminal game."""
+    """The terminal game (see the module docstring)."""
 
     TITLE = "unokit"
-    CSS = """
-    #opponents { height: auto; }
-    .opponent { width: 1fr; height: 3; border: round $secondary; padding: 0 1; }
-    .opponent.current { border: double $warning; }
-    #table { height: 5; border: round $primary; padding: 0 1; }
-    #hand { layout: grid; grid-size: 8; grid-gutter: 0 1; height: auto; max-height: 16;
-            overflow-y: auto; }
-    #hand Button { width: 100%; min-width: 8; color: white; text-style: bold; }
-    #hand Button.unplayable { text-style: dim; opacity: 70%; }
-    #actions { height: 3; }
-    #actions Button { margin: 0 1 0 0; }
-    #log { height: 1fr; border: round $secondary; }
-    #scores { height: 3; padding: 0 1; }
-    """
+    ENABLE_COMMAND_PALETTE = False  # every command is a key of the game, in the player's language
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "draw", "Draw / take"),
-        Binding("k", "keep", "Keep"),
-        Binding("h", "challenge", "Challenge"),
-        Binding("u", "uno", "UNO"),
-        Binding("c", "catch", "Catch"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("ctrl+q", "quit", show=False, priority=True),
+        Binding("ctrl+c", "quit_game", show=False, priority=True),
     ]
 
     def __init__(
@@ -119,195 +179,499 @@ class UnoApp(App[None]):
         game: Game | None = None,
         save_path: Path | None = None,
         forget_uno: float = 0.15,
+        records_dir: Path | None = None,
+        animations: bool = True,
+        bell: bool = True,
+        takeback: bool = False,
     ) -> None:
         super().__init__()
-        self.rules = game.rules if game is not None else (rules or Rules(players=4))
-        self.seed = seed
-        self.lang = lang
-        self.level = bots
+        self.settings = Settings(
+            players=(game.rules if game is not None else (rules or Rules(players=4))).players,
+            bots=bots,
+            lang=lang,
+            animations=animations,
+            bell=bell,
+            takeback=takeback,
+        )
         self.bot_delay = bot_delay
+        self.forget_uno = forget_uno
         self.save_path = save_path or Path("unokit-save.json")
-        self.game = game if game is not None else Game(self.rules, seed)
+        self.records_dir = records_dir
+        self.record_path: Path | None = None
+        self.notice = ""  #: the last feedback shown (refusals, hints), for tests and the status
+        self.exit_message = ""
+        self._bot_timer: Timer | None = None
+        self._pending_bot = False
+        self._was_my_turn = False
+        self._round_shown = False
+        self._setup(
+            rules or Rules(players=4) if game is None else game.rules, seed, bots, game, takeback
+        )
+
+    def _setup(
+        self, rules: Rules, seed: int, level: str, game: Game | None, takeback: bool
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.level = level
+        self.takeback_on = takeback
+        self.game = game if game is not None else Game(rules, seed)
         self.bots: list[Bot | None] = [None] + [
             make_bot(
-                bots,
+                level,
                 seed=(seed * 10 + s) % SEED_LIMIT,  # any game seed gives valid bot seeds
-                forget_uno=forget_uno,
-                reaction_delay=bot_delay,
+                forget_uno=self.forget_uno,
+                reaction_delay=self.bot_delay,
             )
-            for s in range(1, self.rules.players)
+            for s in range(1, rules.players)
         ]
         for seat, bot in enumerate(self.bots):
             if bot is not None:
-                bot.reset(seat, self.rules)
+                bot.reset(seat, rules)
         self.uno_armed = False
-        self._pending_bot = False
-        self._dialog_open = False
+        self.cursor = 0
+        self._per_row = 8
+        self.stats = MatchStats(rules.players)
+        self.snapshots: list[_Snapshot] = []
+        self.record_path = None
+        self._round_shown = False
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
+
+    @property
+    def level_name(self) -> str:
+        return tr(self.lang, f"bot_{self.level}")
 
     # -- layout --------------------------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="opponents"):
-            for seat in range(1, self.rules.players):
-                yield Static(id=f"seat-{seat}", classes="opponent")
-        yield Static(id="table")
-        yield Label(tr(self.lang, "your_hand"), id="hand-label")
-        yield Container(id="hand")
-        with Horizontal(id="actions"):
-            yield Button(tr(self.lang, "draw"), id="act-draw")
-            yield Button(tr(self.lang, "pass"), id="act-pass")
-            yield Button(tr(self.lang, "challenge"), id="act-challenge")
-            yield Button(tr(self.lang, "uno"), id="act-uno", variant="warning")
-            yield Button(tr(self.lang, "catch"), id="act-catch", variant="error")
-        yield Static(id="scores")
-        yield RichLog(id="log", wrap=True, markup=False)
-        yield Footer()
+    def get_default_screen(self) -> Screen[Any]:
+        return TableScreen()
+
+    def start(self) -> None:
+        """The table is on the screen: tell the match so far and play on."""
+        self.rebuild_log()
+        self.after_move()
 
     @property
-    def _main(self) -> Any:
-        """The game screen (queries must not land on a dialog above it)."""
-        return self.screen_stack[0]
+    def _main(self) -> Screen[Any]:
+        """The table screen (queries must not land on a dialog above it)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        raise LookupError("no table screen")
 
     @property
     def _shutting_down(self) -> bool:
         """True once the app is shutting down: late timers and callbacks do nothing then."""
-        return not self.screen_stack or self._exit
+        return self._exit or not any(isinstance(s, TableScreen) for s in self.screen_stack)
 
-    def on_mount(self) -> None:
-        self.title = tr(self.lang, "title")
-        self.sub_title = (
-            ", ".join(f"{k}={v}" for k, v in self.rules.to_dict(changed_only=True).items())
-            or "official"
-        )
-        self.log_events(self.game.deal_events)
-        self.after_move()
+    @property
+    def dialog_open(self) -> bool:
+        """Whether a dialog is open above the table (the game waits)."""
+        return not isinstance(self.screen, TableScreen)
 
-    # -- showing the state ---------------------------------------------------------------------
+    # -- the log -------------------------------------------------------------------------------
 
-    def log_events(self, events: list[Any]) -> None:
+    def _tell(self, events: list[ev.Event], before: list[Card], after: list[Card]) -> list[str]:
+        """The log lines of one move's events, told to the person; and, after a penalty that
+        named no cards, the cards the person got."""
+        lines = []
+        penalised = False
+        for event in events:
+            self.stats.add(event)
+            text = narrate(event, HUMAN, self.lang)
+            if isinstance(event, ev.PenaltyPending) and event.seat == HUMAN:
+                text += " " + tr(self.lang, "penalty_keys")
+            lines.append(text)
+            penalised = penalised or _penalises_human(event)
+        if penalised:
+            got = list((Counter(after) - Counter(before)).elements())
+            if got:
+                names = ", ".join(card_name(self.lang, c) for c in got)
+                lines.append(tr(self.lang, "new_cards", cards=names))
+        return lines
+
+    def rebuild_log(self) -> None:
+        """The whole match's log, told again from its record (on start, resume, take-back and
+        a change of language); the statistics are counted again on the way."""
         if self._shutting_down:
             return
         log = self._main.query_one("#log", RichLog)
-        for event in events:
-            log.write(narrate(event, HUMAN, self.lang))
+        log.clear()
+        log.border_title = tr(self.lang, "log_keys") + " (PgUp/PgDn)"
+        self.stats = MatchStats(self.game.n)
+        try:
+            game, moves = load_record(self.game.record())
+            lines = self._tell(list(game.deal_events), [], [])
+            for move in moves:
+                before = list(game.hands[HUMAN])
+                events = replay_moves(game, [move])[0]
+                lines += self._tell(events, before, list(game.hands[HUMAN]))
+        except UnoError:  # a table set up by hand (tests): its first deal only
+            self.stats = MatchStats(self.game.n)
+            lines = self._tell(list(self.game.deal_events), [], [])
+        for line in lines:
+            log.write(line)
+
+    def log_lines(self) -> list[str]:
+        """The log's text, line by line (for tests)."""
+        log = self._main.query_one("#log", RichLog)
+        return [line.text for line in log.lines]
+
+    # -- showing the state ---------------------------------------------------------------------
 
     def refresh_view(self) -> None:
+        if self._shutting_down:
+            return
+        screen = self._main
+        width, height = self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        screen.set_class(small, "small")
+        if small:
+            screen.query_one("#too-small", Static).update(
+                tr(
+                    self.lang,
+                    "too_small",
+                    width=width,
+                    height=height,
+                    min_width=MIN_SIZE[0],
+                    min_height=MIN_SIZE[1],
+                )
+            )
+            return
+        inner = width - 2
+        screen.query_one("#title-bar", Static).update(self._title(inner))
+        screen.query_one("#opponents", Static).update(self._opponents(inner))
+        top, info = self._table_line()
+        screen.query_one("#top", Static).update(top)
+        screen.query_one("#table-info", Static).update(info)
+        screen.query_one("#status", Static).update(self._status())
+        screen.query_one("#you", Static).update(self._you())
+        screen.query_one("#hand", Static).update(self._hand(inner, height))
+        screen.query_one("#actions", Static).update(self._actions())
+        screen.query_one("#footer", Static).update(self._footer())
+
+    def _title(self, width: int) -> str:
+        lang = self.lang
+        game = self.game
+        preset, diffs = closest_preset(self.rules)
+        name = tr(lang, "title") + " · " + _gettext(lang, PRESET_NAMES[preset][0])
+        parts = [
+            tr(lang, "vs_bots", level=self.level_name),
+            tr(lang, "round_n", number=game.round_no),
+        ]
+        if self.rules.scoring == "none":
+            parts.append(tr(lang, "first_out_wins"))
+        else:
+            parts.append(tr(lang, "target", points=self.rules.target_score))
+        tail = " · " + " · ".join(parts)
+        if diffs:
+            sentences = [
+                describe_option(k, v, lang, self.rules.target_score).rstrip(".。")
+                for k, v in diffs.items()
+            ]
+            full = f"{name} + {'; '.join(sentences)}{tail}"
+            if cell_len(full) <= width:
+                return escape(full)
+            name += " " + trn(lang, "n_house_rules", len(diffs))
+        text = name + tail
+        return escape(text if cell_len(text) <= width else name)
+
+    def _score(self, seat: int, short: bool) -> str:
+        if self.rules.scoring == "none":
+            return ""
+        points = self.game.scores[seat]
+        return str(points) if short else tr(self.lang, "points_short", points=points)
+
+    def _opponents(self, width: int) -> str:
         game = self.game
         lang = self.lang
-        view = game.view(HUMAN)
-        for seat in range(1, game.n):
-            box = self._main.query_one(f"#seat-{seat}", Static)
+        others = list(range(1, game.n))
+        cols = max(1, min(len(others), width // 26))
+        cell = width // cols
+        catchable = {m.target for m in game.legal_moves(HUMAN) if isinstance(m, Catch)}
+        cells = []
+        for seat in others:
             size = len(game.hands[seat])
-            marks = []
-            if game.uno_called(seat):
-                marks.append("UNO")
+            current = game.current == seat and not game.round_over
+            mark = "▶" if current else " "
+            uno = "UNO" if game.uno_called(seat) else ""
+            extra = []
             if not game.in_round[seat]:
-                marks.append(tr(lang, "out"))
+                extra.append(tr(lang, "out"))
             if self.rules.teams:
-                marks.append(f"{tr(lang, 'team')} {game.team_of(seat)}")
-            bot = self.bots[seat]
-            label = f"{tr(lang, 'seat')} {seat} ({bot.name if bot else '?'}): "
-            box.update(f"{label}{size} {tr(lang, 'cards')}  {' '.join(marks)}")
-            box.set_class(game.current == seat and not game.round_over, "current")
-        top = game.top
-        table = Text()
-        if top is not None:
-            shade = _CSS_COLORS[COLOR_OF[top]] if COLOR_OF[top] >= 0 else "#333333"
-            table.append(f" {card_name(lang, top)} ", style=f"bold white on {shade}")
-        if game.color >= 0:
-            table.append(f"  {tr(lang, 'color')}: ")
-            table.append(color_name(lang, game.color), style=f"bold {_CSS_COLORS[game.color]}")
-        direction = "direction_cw" if game.direction == 1 else "direction_ccw"
-        table.append(f" · {tr(lang, direction)} · {tr(lang, 'draw_pile')}: {len(game.draw_pile)}")
-        if game.pending_draw:
-            table.append(f"   {tr(lang, 'pending')}: {game.pending_draw}", style="bold red")
-        table.append("\n")
-        if game.round_over:
-            table.append(tr(lang, "round_over"), style="bold")
-        elif game.current == HUMAN:
-            table.append(tr(lang, "your_turn"), style="bold green")
-        else:
-            table.append(f"{tr(lang, 'waiting')} {game.current}")
-        if self.uno_armed:
-            table.append(f"   {tr(lang, 'uno_armed')}", style="bold yellow")
-        self._main.query_one("#table", Static).update(table)
-        self._show_hand(view.legal_moves)
-        legal = set(view.legal_moves)
-        self._main.query_one("#act-draw", Button).disabled = DRAW not in legal
-        self._main.query_one("#act-pass", Button).disabled = PASS not in legal
-        self._main.query_one("#act-challenge", Button).disabled = CHALLENGE not in legal
-        self._main.query_one("#act-uno", Button).disabled = not self._uno_possible(view.legal_moves)
-        self._main.query_one("#act-catch", Button).disabled = not any(
-            isinstance(m, Catch) for m in legal
-        )
-        self._main.query_one("#act-draw", Button).label = tr(
-            lang, "take" if game.phase == Phase.PENALTY else "draw"
-        )
-        scores = "  ".join(
-            f"{tr(lang, 'you') if s == HUMAN else s}: {game.scores[s]}" for s in range(game.n)
-        )
-        self._main.query_one("#scores", Static).update(
-            f"{tr(lang, 'scores_round').format(round=game.round_no)}: {scores}"
-        )
+                extra.append(f"{tr(lang, 'team')} {game.team_of(seat)}")
+            flags = " ".join(extra)
+            name = tr(lang, "seat_n", number=seat)
+            count = trn(lang, "n_cards", size)
+            candidates = [
+                [name, count, uno, flags, self._score(seat, short=False)],
+                [name, count, uno, flags, self._score(seat, short=True)],
+                [f"{seat}:", count, uno, flags, self._score(seat, short=True)],
+                [f"{seat}:", str(size), uno, flags, self._score(seat, short=True)],
+            ]
+            plain = ""
+            for parts in candidates:
+                plain = " ".join(p for p in parts if p)
+                if cell_len(plain) + 2 <= cell:
+                    break
+            text = f"{mark} {plain}"
+            pad = " " * max(cell - cell_len(text) - 1, 0)
+            body = escape(text)
+            if uno:
+                body = body.replace("UNO", "[b black on #f9a825]UNO[/]", 1)
+            if seat in catchable:
+                body = f"[@click=app.catch_seat({seat})][b red]{body}[/][/]"
+            style = "reverse" if current else ""
+            cells.append(f"[{style}]{body}[/]{pad} " if style else f"{body}{pad} ")
+        rows = ["".join(cells[i : i + cols]).rstrip() for i in range(0, len(cells), cols)]
+        return "\n".join(rows)
 
-    def _show_hand(self, legal: tuple[Move, ...]) -> None:
-        box = self._main.query_one("#hand", Container)
-        box.remove_children()
-        playable = {m.card for m in legal if isinstance(m, Play)}
-        buttons = []
-        for i, card in enumerate(self.game.hands[HUMAN]):
-            button = Button(card_name(self.lang, card), name=f"card-{i}", classes="card")
-            color = COLOR_OF[card]
-            button.styles.background = _CSS_COLORS[color] if color >= 0 else "#222222"
-            if card not in playable:
-                button.add_class("unplayable")
-            buttons.append(button)
-        box.mount_all(buttons)
+    def _table_line(self) -> tuple[str, str]:
+        game = self.game
+        lang = self.lang
+        top = game.top
+        chip = ""
+        if top is not None:
+            color = COLOR_OF[top]
+            shade = _CSS_COLORS[color] if color >= 0 else _WILD
+            fg = "black" if color == 1 else "white"
+            chip = f"[bold {fg} on {shade}] {escape(card_name(lang, top))} [/]"
+        parts = []
+        if game.color >= 0:
+            parts.append(
+                f"{tr(lang, 'color')} [b {_CSS_COLORS[game.color]}]"
+                f"{escape(color_name(lang, game.color))}[/]"
+            )
+        parts.append(tr(lang, "direction_cw" if game.direction == 1 else "direction_ccw"))
+        parts.append(f"{tr(lang, 'draw_pile')} {len(game.draw_pile)}")
+        if game.pending_draw:
+            parts.append(f"[b red]{tr(lang, 'pending')} {game.pending_draw}[/]")
+        return chip, "  " + " · ".join(parts)
+
+    def _status(self) -> str:
+        game = self.game
+        lang = self.lang
+        if game.match_over:
+            return tr(lang, "match_over")
+        if game.round_over:
+            return tr(lang, "round_over")
+        if game.current != HUMAN:
+            return escape(tr(lang, "waiting", name=seat_name(lang, game.current, HUMAN)))
+        legal = game.legal_moves(HUMAN)
+        if game.phase == Phase.CHOOSE_COLOR:
+            text = tr(lang, "your_start_color")
+        elif game.phase == Phase.PENALTY:
+            text = tr(lang, "your_penalty", count=game.pending_draw)
+            if CHALLENGE in legal:
+                text += tr(lang, "your_penalty_challenge")
+            if any(isinstance(m, Play) for m in legal):
+                text += tr(lang, "your_penalty_stack")
+        elif game.phase == Phase.AFTER_DRAW and game.drawn is not None:
+            key = "your_turn_drawn" if PASS in legal else "your_turn_drawn_must"
+            text = tr(lang, key, card=card_name(lang, game.drawn))
+        else:
+            text = tr(lang, "your_turn")
+        return f"[green]{escape(text)}[/]"
+
+    def _you(self) -> str:
+        game = self.game
+        lang = self.lang
+        parts = [tr(lang, "you_status", cards=trn(lang, "n_cards", len(game.hands[HUMAN])))]
+        score = self._score(HUMAN, short=False)
+        if score:
+            parts.append(score)
+        if self.rules.teams:
+            parts.append(f"{tr(lang, 'team')} {game.team_of(HUMAN)}")
+        text = escape(" · ".join(parts))
+        legal = game.legal_moves(HUMAN)
+        if game.uno_called(HUMAN):
+            text += " · [b black on #f9a825] " + escape(tr(lang, "uno_called_mark")) + " [/]"
+        elif self.uno_armed:
+            text += " · [b #f9a825]" + escape(tr(lang, "uno_armed")) + "[/]"
+        elif CALL_UNO in legal and len(game.hands[HUMAN]) == 1:
+            text += " · [b #f9a825]" + escape(tr(lang, "uno_now")) + "[/]"
+        elif any(isinstance(m, Play) and m.uno for m in legal):
+            text += " · [#f9a825]" + escape(tr(lang, "uno_can_arm")) + "[/]"
+        return text
+
+    def _hand(self, width: int, height: int) -> str:
+        game = self.game
+        lang = self.lang
+        hand = game.hands[HUMAN]
+        if not hand:
+            return ""
+        self.cursor = max(0, min(self.cursor, len(hand) - 1))
+        playable = {c for m in game.legal_moves(HUMAN) if isinstance(m, Play) for c in m.cards}
+        names = [card_name(lang, c) for c in hand]
+        chip = max(cell_len(n) for n in names) + 5
+        per_row = max(1, (width + 1) // (chip + 1))
+        rows = (len(hand) + per_row - 1) // per_row
+        shown_rows = max(1, min(rows, 2 if height < 26 else 4))
+        cursor_row = self.cursor // per_row
+        first = min(max(0, cursor_row - shown_rows + 1), rows - shown_rows)
+        self._per_row = per_row
+        lines = []
+        for row in range(first, first + shown_rows):
+            chips = []
+            for i in range(row * per_row, min(len(hand), (row + 1) * per_row)):
+                card = hand[i]
+                color = COLOR_OF[card]
+                shade = _CSS_COLORS[color] if color >= 0 else _WILD
+                key = str((i + 1) % 10) if i < 10 else " "
+                mark = "▶" if i == self.cursor else " "
+                label = f"{mark}{key} {names[i]}"
+                label += " " * (chip - cell_len(label))
+                if card in playable:
+                    fg = "black" if color == 1 else "white"
+                    style = f"bold {fg} on {shade}"
+                else:
+                    style = "#9e9e9e" if color < 0 else shade
+                if i == self.cursor:
+                    style += " reverse underline"
+                chips.append(f"[{style} @click=app.card({i})]{escape(label)}[/]")
+            lines.append(" ".join(chips))
+        more = []
+        if first > 0:
+            more.append("▲")
+        if first + shown_rows < rows:
+            more.append(f"▼ +{len(hand) - (first + shown_rows) * per_row}")
+        if more:
+            lines[-1] += "  " + " ".join(more)
+        return "\n".join(lines)
+
+    def _actions(self) -> str:
+        game = self.game
+        lang = self.lang
+        legal = game.legal_moves(HUMAN)
+        items: list[tuple[str, str, str]] = []
+        if DRAW in legal:
+            if game.phase == Phase.PENALTY:
+                items.append(("d", tr(lang, "take_n", count=game.pending_draw), "draw"))
+            else:
+                items.append(("d", tr(lang, "draw"), "draw"))
+        if PASS in legal:
+            items.append(("k", tr(lang, "pass"), "keep"))
+        if CHALLENGE in legal:
+            items.append(("h", tr(lang, "challenge"), "challenge"))
+        if self._uno_possible(legal):
+            items.append(("u", tr(lang, "uno"), "uno"))
+        targets = [m.target for m in legal if isinstance(m, Catch)]
+        if len(targets) == 1:
+            name = seat_name(lang, targets[0], HUMAN)
+            items.append(("c", tr(lang, "catch_seat", name=name), "catch"))
+        elif targets:
+            items.append(("c", tr(lang, "catch"), "catch"))
+        if self.takeback_on and self.snapshots:
+            items.append(("z", tr(lang, "takeback_key"), "takeback"))
+        shown = []
+        for key, label, action in items:
+            style = "b red" if action == "catch" else "b"
+            shown.append(f"[@click=app.{action}][{style}]{key}[/] {escape(label)}[/]")
+        return "   ".join(shown)
+
+    def _footer(self) -> str:
+        lang = self.lang
+        items = [
+            ("?", tr(lang, "help_key"), "help"),
+            ("r", tr(lang, "rules_key"), "rules"),
+            ("t", tr(lang, "hint_key"), "hint"),
+            ("n", tr(lang, "new_key"), "settings"),
+            ("q", tr(lang, "quit"), "quit_game"),
+        ]
+        return "  ".join(
+            f"[@click=app.{action}][b]{key}[/] {escape(label)}[/]" for key, label, action in items
+        )
 
     @staticmethod
-    def _uno_possible(legal: tuple[Move, ...] | list[Move]) -> bool:
+    def _uno_possible(legal: list[Move]) -> bool:
         return CALL_UNO in legal or any(isinstance(m, Play) and m.uno for m in legal)
+
+    def _say(self, text: str, severity: str = "warning") -> None:
+        """Feedback for a key that does nothing now, or a refused card."""
+        self.notice = text
+        self.notify(text, severity=severity, timeout=4)  # type: ignore[arg-type]
+
+    # -- animations and the bell ---------------------------------------------------------------
+
+    def _slide_top(self, seat: int) -> None:
+        """The card just played slides onto the pile: from below (you), from above (others)."""
+        if not self.settings.animations or self._shutting_down:
+            return
+        top = self._main.query_one("#top", Static)
+        top.styles.offset = (0, 2 if seat == HUMAN else -2)
+        top.styles.animate("offset", value=(0, 0), duration=0.25)  # type: ignore[arg-type]
+
+    def _ring(self) -> None:
+        game = self.game
+        mine = game.current == HUMAN and not game.round_over and bool(game.legal_moves(HUMAN))
+        if mine and not self._was_my_turn and self.settings.bell:
+            self.bell()
+        self._was_my_turn = mine
 
     # -- the person's moves --------------------------------------------------------------------
 
     def apply(self, seat: int, move: Move) -> None:
+        if seat == HUMAN and self.takeback_on:
+            self.snapshots.append(_Snapshot(self.game.copy(), copy.deepcopy(self.bots)))
+            del self.snapshots[:-50]
+        before = list(self.game.hands[HUMAN])
         try:
             events = apply_and_tell(self.game, self.bots, seat, move)
         except UnoError as error:
-            self.notify(str(error), severity="error")
+            if seat == HUMAN and self.takeback_on:
+                self.snapshots.pop()
+            self._say(str(error), "error")
             return
-        self.log_events(events)
+        if not self._shutting_down:
+            log = self._main.query_one("#log", RichLog)
+            for line in self._tell(events, before, list(self.game.hands[HUMAN])):
+                log.write(line)
         if seat == HUMAN and isinstance(move, Play):
             self.uno_armed = False
+        if move == DEAL:
+            self.snapshots.clear()
+            self._round_shown = False
+        if any(isinstance(e, ev.Played) for e in events):
+            self._slide_top(seat)
         self.after_move()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if self._dialog_open:
+    def action_card(self, index: int) -> None:
+        """A number key (or a click): play that card of the hand."""
+        if self.dialog_open:
             return
-        ident = event.button.id or event.button.name or ""
-        if ident.startswith("card-"):
-            index = int(ident.split("-")[1])
-            hand = self.game.hands[HUMAN]
-            if index < len(hand):
-                self.play_card(hand[index])
-        elif ident == "act-draw":
-            self.action_draw()
-        elif ident == "act-pass":
-            self.action_keep()
-        elif ident == "act-challenge":
-            self.action_challenge()
-        elif ident == "act-uno":
-            self.action_uno()
-        elif ident == "act-catch":
-            self.action_catch()
+        hand = self.game.hands[HUMAN]
+        if index >= len(hand):
+            self._say(tr(self.lang, "no_card_n", number=(index + 1) % 10 if index < 10 else index))
+            return
+        self.cursor = index
+        self.play_card(hand[index])
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        hand = self.game.hands[HUMAN]
+        if not hand or self.dialog_open:
+            return
+        per_row = self._per_row
+        if abs(dx) == 99:
+            self.cursor = 0 if dx < 0 else len(hand) - 1
+        else:
+            self.cursor = max(0, min(len(hand) - 1, self.cursor + dx + dy * per_row))
+        self.refresh_view()
+
+    def action_play_cursor(self) -> None:
+        if self.dialog_open:
+            return
+        hand = self.game.hands[HUMAN]
+        if hand:
+            self.action_card(min(self.cursor, len(hand) - 1))
 
     def play_card(self, card: Card) -> None:
         legal = [m for m in self.game.legal_moves(HUMAN) if isinstance(m, Play)]
         options = [m for m in legal if card in m.cards]
         if not options:
-            text = tr(self.lang, "not_playable").format(card=card_name(self.lang, card))
-            self.notify(text, severity="warning")
+            self._say(refusal(self.game, HUMAN, card, self.lang))
             return
         with_uno = [m for m in options if m.uno]
         if with_uno and self.uno_armed:
@@ -316,7 +680,7 @@ class UnoApp(App[None]):
             options = [m for m in options if not m.uno] or options
         groups = sorted({m.cards for m in options}, key=len)
         if len(groups) > 1:  # several cards at once (multi_play) or a sum jump-in
-            answers = [(" ".join(card_name(self.lang, c) for c in g), g, "") for g in groups]
+            answers = [Answer(", ".join(card_name(self.lang, c) for c in g), g) for g in groups]
             self._ask(
                 tr(self.lang, "which_cards"),
                 answers,
@@ -331,42 +695,28 @@ class UnoApp(App[None]):
             self.apply(HUMAN, options[0])
             return
         lang = self.lang
-        uses = {
-            ("peek" if m.peek is not None else "trade" if m.trade is not None else "color")
-            for m in options
-        }
-        answers: list[tuple[str, Any, str]]
+
+        def use(m: Play) -> str:
+            return "peek" if m.peek is not None else "trade" if m.trade is not None else "color"
+
+        uses = {use(m) for m in options}
         if len(uses) > 1:
-            answers = [(tr(lang, "choose_color"), "color", "")]
+            answers = [Answer(tr(lang, "choose_color"), "color")]
             if "peek" in uses:
-                answers.append((tr(lang, "peek"), "peek", ""))
+                answers.append(Answer(tr(lang, "peek"), "peek"))
             if "trade" in uses:
-                answers.append((tr(lang, "trade"), "trade", ""))
+                answers.append(Answer(tr(lang, "trade"), "trade"))
             self._ask(
                 tr(lang, "wild_use"),
                 answers,
-                lambda use: self._refine(
-                    [
-                        m
-                        for m in options
-                        if (
-                            "peek"
-                            if m.peek is not None
-                            else "trade"
-                            if m.trade is not None
-                            else "color"
-                        )
-                        == use
-                    ]
-                ),
+                lambda chosen: self._refine([m for m in options if use(m) == chosen]),
             )
             return
         colors = sorted({int(m.color) for m in options if m.color is not None})
         if len(colors) > 1:
-            answers = [(color_name(lang, c), c, _CSS_COLORS[c]) for c in colors]
             self._ask(
                 tr(lang, "choose_color"),
-                answers,
+                self._color_answers(colors),
                 lambda c: self._refine(
                     [m for m in options if m.color is not None and int(m.color) == c]
                 ),
@@ -375,7 +725,7 @@ class UnoApp(App[None]):
         targets = sorted({t for m in options for t in (m.swap, m.peek, m.trade) if t is not None})
         if len(targets) > 1:
             answers = [
-                (f"{tr(lang, 'seat')} {t} ({len(self.game.hands[t])})", t, "") for t in targets
+                Answer(f"{seat_name(lang, t, HUMAN)} ({self._count(t)})", t) for t in targets
             ]
             self._ask(
                 tr(lang, "choose_target"),
@@ -387,67 +737,255 @@ class UnoApp(App[None]):
         options.sort(key=lambda m: sum(card_points(c) for c in m.give))
         self.apply(HUMAN, options[0])
 
-    def _ask(self, question: str, answers: list[tuple[str, Any, str]], then: Any) -> None:
-        self._dialog_open = True
+    def _color_answers(self, colors: list[int]) -> list[Answer]:
+        return [Answer(color_name(self.lang, c), c, _COLOR_KEYS[c], _CSS_COLORS[c]) for c in colors]
 
+    def _ask(
+        self,
+        question: str,
+        answers: list[Answer],
+        then: Any,
+        *,
+        body: Any = None,
+        cancel: bool = True,
+    ) -> None:
         def done(answer: Any) -> None:
-            self._dialog_open = False
-            if answer is not None:
+            if answer is not None and not self._shutting_down:
                 then(answer)
-            # The bots wait while a dialog is open; whatever the answer did, they go on now.
-            if not self._pending_bot and not self._shutting_down and not self.game.round_over:
-                self._schedule_bot()
+            self._resume()
 
-        self.push_screen(ChoiceScreen(question, answers), done)
+        self.push_screen(
+            ChoiceScreen(question, answers, body=body, cancel=cancel, lang=self.lang), done
+        )
 
-    def _try(self, move: Move) -> None:
+    def _resume(self) -> None:
+        """A dialog closed: the game goes on (the bots wait while one is open)."""
+        if self._shutting_down or self.dialog_open:
+            return
+        self.refresh_view()
+        if self.game.round_over:
+            if not self._round_shown:
+                self.call_later(self.show_round_over)
+            return
+        if self.game.phase == Phase.CHOOSE_COLOR and self.game.current == HUMAN:
+            self.call_later(self.ask_start_color)
+            return
+        self._schedule_bot()
+
+    def _try(self, move: Move, refused: str) -> None:
+        if self.dialog_open:
+            return
         if move in self.game.legal_moves(HUMAN):
             self.apply(HUMAN, move)
+        else:
+            self._say(refused)
 
     def action_draw(self) -> None:
-        self._try(DRAW)
+        game = self.game
+        refused = tr(self.lang, "cannot_draw")
+        if game.current == HUMAN and game.phase == Phase.PLAY:
+            refused = tr(self.lang, "cannot_draw_playable")
+        elif game.current == HUMAN and game.phase == Phase.AFTER_DRAW and game.drawn is not None:
+            refused = tr(self.lang, "why_after_draw", card=card_name(self.lang, game.drawn))
+        elif game.current != HUMAN:
+            refused = tr(self.lang, "waiting", name=seat_name(self.lang, game.current, HUMAN))
+        self._try(DRAW, refused)
 
     def action_keep(self) -> None:
-        self._try(PASS)
+        self._try(PASS, tr(self.lang, "cannot_keep"))
 
     def action_challenge(self) -> None:
-        self._try(CHALLENGE)
+        refused = tr(self.lang, "no_challenge" if self.rules.challenge else "challenge_off")
+        self._try(CHALLENGE, refused)
 
     def action_uno(self) -> None:
+        if self.dialog_open:
+            return
         legal = self.game.legal_moves(HUMAN)
         if CALL_UNO in legal:
             self.apply(HUMAN, CALL_UNO)
         elif any(isinstance(m, Play) and m.uno for m in legal):
             self.uno_armed = True
             self.refresh_view()
+        else:
+            self._say(tr(self.lang, "no_uno"))
 
     def action_catch(self) -> None:
-        for move in self.game.legal_moves(HUMAN):
-            if isinstance(move, Catch):
-                self.apply(HUMAN, move)
+        if self.dialog_open:
+            return
+        targets = [m.target for m in self.game.legal_moves(HUMAN) if isinstance(m, Catch)]
+        if not targets:
+            self._say(tr(self.lang, "no_catch"))
+        elif len(targets) == 1:
+            self.apply(HUMAN, Catch(targets[0]))
+        else:
+            answers = [Answer(seat_name(self.lang, t, HUMAN), t) for t in targets]
+            self._ask(tr(self.lang, "catch_whom"), answers, self.action_catch_seat)
+
+    def action_catch_seat(self, seat: int) -> None:
+        if Catch(seat) in self.game.legal_moves(HUMAN):
+            self.apply(HUMAN, Catch(seat))
+
+    def action_hint(self) -> None:
+        if self.dialog_open:
+            return
+        move, text = hint(self.game, HUMAN, self.lang)
+        if isinstance(move, Play) and move.card in self.game.hands[HUMAN]:
+            self.cursor = self.game.hands[HUMAN].index(move.card)
+            self.refresh_view()
+        self._say(text, "information")
+
+    def action_takeback(self) -> None:
+        if self.dialog_open:
+            return
+        if not self.takeback_on:
+            self._say(tr(self.lang, "takeback_off"))
+            return
+        if not self.snapshots or self.game.round_over:
+            self._say(tr(self.lang, "takeback_none"))
+            return
+        snapshot = self.snapshots.pop()
+        self._stop_bots()
+        self.game = snapshot.game
+        self.bots = snapshot.bots
+        self.uno_armed = False
+        self.rebuild_log()
+        self._say(tr(self.lang, "takeback_done"), "information")
+        self.after_move()
+
+    def action_log_page(self, direction: int) -> None:
+        log = self._main.query_one("#log", RichLog)
+        if direction < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
+    # -- pages: help, rules, settings ----------------------------------------------------------
+
+    def action_help(self) -> None:
+        if self.dialog_open:
+            return
+        lang = self.lang
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        rows = [
+            ("1-9 0", "help_cards"),
+            ("← → ↑ ↓", "help_arrows"),
+            ("Enter Space", "help_enter"),
+            ("d", "help_draw"),
+            ("k", "help_keep"),
+            ("h", "help_challenge"),
+            ("u", "help_uno"),
+            ("c", "help_catch"),
+            ("r y g b", "help_colors"),
+            ("t", "help_hint"),
+            ("z", "help_takeback"),
+            ("r", "help_rules"),
+            ("n", "help_new"),
+            ("PgUp PgDn", "help_log"),
+            ("q", "help_quit"),
+        ]
+        for key, text in rows:
+            table.add_row(key, tr(lang, text))
+        body = Table.grid()
+        body.add_row(table)
+        body.add_row(Text(""))
+        body.add_row(Text(tr(lang, "help_jump")))
+        self.push_screen(
+            PageScreen(tr(lang, "help_title"), body, "?", tr(lang, "help_close")),
+            lambda _: self._resume(),
+        )
+
+    def action_rules(self) -> None:
+        if self.dialog_open:
+            return
+        lang = self.lang
+        lines = describe_rules(self.rules, lang)
+        body = Text("\n".join(f"• {line}" if i else line for i, line in enumerate(lines)))
+        self.push_screen(
+            PageScreen(tr(lang, "rules_title"), body, "r", tr(lang, "rules_close")),
+            lambda _: self._resume(),
+        )
+
+    def action_settings(self) -> None:
+        if self.dialog_open:
+            return
+        settings = replace(self.settings, players=self.rules.players, bots=self.level)
+        settings.takeback = self.takeback_on
+        self.push_screen(SettingsScreen(settings), self._settings_done)
+
+    def _settings_done(self, result: tuple[str, Settings] | None) -> None:
+        if result is not None and not self._shutting_down:
+            how, chosen = result
+            self.settings.lang = chosen.lang
+            self.settings.animations = chosen.animations
+            self.settings.bell = chosen.bell
+            if how == "new":
+                try:
+                    if chosen.preset:
+                        rules = Rules.preset(chosen.preset, players=chosen.players)
+                    else:
+                        rules = self.rules.replace(players=chosen.players)
+                except RulesError as error:
+                    self._say(str(error), "error")
+                    self._resume()
+                    return
+                self.new_match(rules, chosen.bots, chosen.takeback)
                 return
+            self.rebuild_log()
+        self._resume()
+
+    def new_match(self, rules: Rules, level: str, takeback: bool) -> None:
+        """Start a new match (the unfinished one is saved first)."""
+        if not self.game.match_over and self.game.history:
+            self.save(self.save_path)
+            self._say(tr(self.lang, "new_match_saved", path=self.save_path), "information")
+        self._stop_bots()
+        self.settings.players = rules.players
+        self.settings.bots = level
+        self._setup(rules, (self.seed + 1) % SEED_LIMIT, level, None, takeback)
+        self.rebuild_log()
+        self._resume()
+
+    # -- quitting and saving -------------------------------------------------------------------
 
     def action_quit_game(self) -> None:
+        if self.dialog_open:
+            return
         if self.game.match_over:
-            self.exit()
+            self._leave()
             return
         lang = self.lang
         self._ask(
-            tr(lang, "quit"),
+            tr(lang, "quit_title"),
             [
-                (tr(lang, "save_quit"), "save", ""),
-                (tr(lang, "quit_no_save"), "quit", ""),
-                (tr(lang, "cancel"), "cancel", ""),
+                Answer(tr(lang, "save_quit"), "save", "s"),
+                Answer(tr(lang, "quit_no_save"), "quit"),
+                Answer(tr(lang, "cancel"), "cancel"),
             ],
             self._quit_answer,
         )
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q (Textual's own way out): save an unfinished match, then quit."""
+        self._save_and_leave()
+
     def _quit_answer(self, answer: str) -> None:
         if answer == "save":
-            self.save(self.save_path)
-            self.exit(message=f"{tr(self.lang, 'saved')} {self.save_path}")
+            self._save_and_leave()
         elif answer == "quit":
-            self.exit()
+            self._leave()
+
+    def _save_and_leave(self) -> None:
+        if not self.game.match_over:
+            self.save(self.save_path)
+            self.exit_message = f"{tr(self.lang, 'saved')} {self.save_path}"
+        self._leave()
+
+    def _leave(self) -> None:
+        self._stop_bots()
+        self.exit(message=self.exit_message or None)
 
     def save(self, path: Path) -> None:
         """Save the match as its record (:func:`unokit.record.saved_record`): `unokit play
@@ -455,49 +993,68 @@ class UnoApp(App[None]):
         data = saved_record(self.game, bots=self.level, lang=self.lang, seed=self.seed)
         path.write_text(json.dumps(data), encoding="utf-8")
 
+    def _save_record(self) -> None:
+        """A finished match's record goes to ``records_dir`` (``unokit replay`` reads it)."""
+        if self.records_dir is None or self.record_path is not None:
+            return
+        try:
+            self.records_dir.mkdir(parents=True, exist_ok=True)
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = self.records_dir / f"unokit-{stamp}-seed{self.seed}.json"
+            self.save(path)
+        except OSError as error:
+            self._say(str(error), "error")
+            return
+        self.record_path = path
+
     # -- bots and the flow of play -------------------------------------------------------------
 
     def after_move(self) -> None:
         if self._shutting_down:
             return
         self.refresh_view()
-        game = self.game
-        if game.round_over:
-            self.call_later(self.show_round_over)
-            return
-        if game.phase == Phase.CHOOSE_COLOR and game.current == HUMAN and not self._dialog_open:
-            self.call_later(self.ask_start_color)
-            return
-        if not self._pending_bot:
-            self._schedule_bot()
+        self._ring()
+        if self.dialog_open:
+            return  # closing the dialog goes on (_resume)
+        self._resume()
 
     def ask_start_color(self) -> None:
         """The start card is a wild and the person plays first: they name its colour."""
-        if self._shutting_down:
+        if self._shutting_down or self.dialog_open or self.game.phase != Phase.CHOOSE_COLOR:
             return
-        answers: list[tuple[str, Any, str]] = [
-            (color_name(self.lang, c), c, _CSS_COLORS[c]) for c in range(4)
-        ]
         self._ask(
             tr(self.lang, "choose_color"),
-            answers,
+            self._color_answers([0, 1, 2, 3]),
             lambda c: self.apply(HUMAN, ChooseColor(Color(c))),
+            cancel=False,
         )
 
     def _schedule_bot(self) -> None:
+        if self._pending_bot:
+            return
         self._pending_bot = True
         if self.bot_delay > 0:
-            self.set_timer(self.bot_delay, self.bot_step)
+            self._bot_timer = self.set_timer(self.bot_delay, self.bot_step)
         else:
             self.call_later(self.bot_step)
 
+    def _stop_bots(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        self._pending_bot = False
+
+    def on_unmount(self) -> None:
+        self._stop_bots()
+
     def bot_step(self) -> None:
         self._pending_bot = False
+        self._bot_timer = None
         if self._shutting_down:
             return
         game = self.game
-        if game.round_over or self._dialog_open:
-            return  # closing the dialog schedules the bots again (see _ask)
+        if game.round_over or self.dialog_open:
+            return  # closing the dialog schedules the bots again (_resume)
         for seat in game.waiting_seats():
             bot = self.bots[seat]
             if bot is None:
@@ -513,34 +1070,107 @@ class UnoApp(App[None]):
             if move is not None:
                 self.apply(seat, move)
 
+    def _count(self, seat: int) -> str:
+        return trn(self.lang, "n_cards", len(self.game.hands[seat]))
+
+    def _seat_name(self, seat: int) -> str:
+        return seat_name(self.lang, seat, HUMAN)
+
     def show_round_over(self) -> None:
-        if self._shutting_down:
+        if self._shutting_down or self.dialog_open or not self.game.round_over:
             return
+        self._round_shown = True
         game = self.game
         lang = self.lang
-        lines = [
-            f"{tr(lang, 'winner')}: {tr(lang, 'you') if game.winner == HUMAN else game.winner}"
-        ]
-        for seat in range(game.n):
-            pts = sum(card_points(c, self.rules.deck) for c in game.hands[seat])
-            lines.append(
-                f"{tr(lang, 'seat')} {seat}: {pts} {tr(lang, 'points')}"
-                f" (+{game.round_points[seat]})"
-            )
         if game.match_over:
-            lines.append(f"{tr(lang, 'match_over')}: {game.match_ranking}")
-            answers = [(tr(lang, "play_again"), "again", ""), (tr(lang, "quit"), "quit", "")]
+            self._save_record()
+        scored = self.rules.scoring != "none"
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        table.add_column(tr(lang, "col_player"), no_wrap=True)
+        table.add_column(tr(lang, "col_cards_left"), justify="right")
+        if scored:
+            table.add_column(tr(lang, "col_round"), justify="right")
+            table.add_column(tr(lang, "col_total"), justify="right")
+        for seat in range(game.n):
+            row = [self._seat_name(seat), str(len(game.hands[seat]))]
+            if scored:
+                row += [f"+{game.round_points[seat]}", str(game.scores[seat])]
+            table.add_row(*row)
+        body = Table.grid()
+        body.add_row(table)
+        if scored:
+            body.add_row(Text(tr(lang, "target_line", points=self.rules.target_score)))
+        if game.winner is not None and game.winner >= 0:
+            question = tr(
+                lang, "round_won", name=self._seat_name(game.winner), number=game.round_no
+            )
         else:
-            answers = [(tr(lang, "next_round"), "next", ""), (tr(lang, "quit"), "quit", "")]
-        self._ask("\n".join(lines), answers, self._round_answer)
+            question = tr(lang, "round_void", number=game.round_no)
+        if game.match_over:
+            body = self._match_body(body)
+            winner = game.match_ranking[0] if game.match_ranking else None
+            if winner is not None:
+                question = tr(lang, "match_winner", name=self._seat_name(winner))
+            answers = [
+                Answer(tr(lang, "play_again"), "again", "n"),
+                Answer(tr(lang, "settings"), "settings", "s"),
+                Answer(tr(lang, "quit"), "quit", "q"),
+            ]
+        else:
+            answers = [
+                Answer(tr(lang, "next_round"), "next", "n"),
+                Answer(tr(lang, "quit_save"), "quit", "q"),
+            ]
+        self._ask(question, answers, self._round_answer, body=body, cancel=False)
+
+    def _match_body(self, scores: Table) -> Table:
+        game = self.game
+        lang = self.lang
+        stats = Table(box=None, padding=(0, 1), show_edge=False)
+        for col in ("col_player", "col_rounds_won", "col_drawn", "col_penalties", "col_catches"):
+            stats.add_column(tr(lang, col), justify="left" if col == "col_player" else "right")
+        for place, seat in enumerate(game.match_ranking, 1):
+            stats.add_row(
+                f"{place}. {self._seat_name(seat)}",
+                str(self.stats.rounds_won[seat]),
+                str(self.stats.drawn[seat]),
+                str(self.stats.penalties[seat]),
+                str(self.stats.catches[seat]),
+            )
+        body = Table.grid()
+        body.add_row(scores)
+        body.add_row(Text(""))
+        body.add_row(Text(tr(lang, "statistics"), style="bold"))
+        body.add_row(stats)
+        if self.record_path is not None:
+            body.add_row(Text(""))
+            body.add_row(Text(tr(lang, "record_saved", path=str(self.record_path))))
+        return body
 
     def _round_answer(self, answer: str) -> None:
         if answer == "next":
             self.apply(REFEREE, DEAL)
         elif answer == "again":
-            self.seed += 1
-            self.game = Game(self.rules, self.seed)
-            self.log_events(self.game.deal_events)
-            self.after_move()
+            self.new_match(self.rules, self.level, self.takeback_on)
+        elif answer == "settings":
+            self.call_later(self.action_settings)
         else:
-            self.exit()
+            self._save_and_leave()
+
+
+def _penalises_human(event: ev.Event) -> bool:
+    """A penalty on the person whose text names no cards (they are listed after it)."""
+    if event.kind in _PENALTY_KINDS:
+        who = event.target if isinstance(event, ev.Caught) else event.seat
+        return who == HUMAN
+    if isinstance(event, ev.ChallengeLost):
+        return event.seat == HUMAN
+    if isinstance(event, ev.ChallengeWon):
+        return event.liar == HUMAN
+    return isinstance(event, ev.ChallengerTakesRest) and event.seat == HUMAN
+
+
+def _gettext(lang: str, message: str) -> str:
+    from unokit.narrator import translations
+
+    return translations(lang).gettext(message)

@@ -2,21 +2,30 @@
 
 Every string a player reads is a message of the gettext catalogue of the language (English is
 the source language; ``src/unokit/locale/*/LC_MESSAGES/unokit.po``); card and colour names come
-from the same catalogue as the narrator's.
+from the same catalogue as the narrator's. A new text: one entry here (``N_``, or ``NP_`` for a
+count), then ``make catalogues``, the Traditional Chinese translation in ``zh_Hant``'s ``.po``
+file, and ``make catalogues`` again.
 
 >>> tr("zh-Hant", "draw")
 '摸牌'
 >>> card_name("zh-Hans", Card.parse("B+2"))
 '蓝+2'
+>>> trn("en", "n_cards", 1), trn("en", "n_cards", 3)
+('1 card', '3 cards')
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from unokit import narrator
 from unokit.cards import Card
-from unokit.narrator import LANGUAGES, N_, translations
+from unokit.narrator import LANGUAGES, N_, NP_, translations
 
-__all__ = ["LANGUAGES", "card_name", "color_name", "tr"]
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "card_name", "color_name", "tr", "trn"]
+
+#: each language by its own name (not translated: a reader finds their own language)
+LANGUAGE_NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
 
 _TEXTS: dict[str, str] = {
     "title": N_("unokit"),
@@ -25,54 +34,208 @@ _TEXTS: dict[str, str] = {
     "pass": N_("Keep"),
     "challenge": N_("Challenge +4"),
     "take": N_("Take the penalty"),
+    "take_n": N_("Take {count}"),
     "uno": N_("UNO!"),
     "catch": N_("Catch!"),
+    "catch_seat": N_("Catch {name}"),
+    "hint_key": N_("Hint"),
+    "takeback_key": N_("Take back"),
+    "help_key": N_("Help"),
+    "rules_key": N_("Rules"),
+    "new_key": N_("New match"),
+    "quit": N_("Quit"),
+    "log_keys": N_("Log"),
     "top": N_("Top card"),
     "color": N_("colour"),
     "direction_cw": N_("clockwise ↻"),
     "direction_ccw": N_("counter-clockwise ↺"),
     "draw_pile": N_("draw pile"),
     "pending": N_("pending penalty"),
-    "cards": N_("cards"),
     "seat": N_("Seat"),
+    "seat_n": N_("Seat {number}"),
     "you": N_("You"),
     "team": N_("team"),
     "out": N_("out"),
-    "your_turn": N_("Your turn"),
-    "waiting": N_("Waiting for seat"),
+    "points_short": N_("{points} pts"),
+    "target": N_("target {points}"),
+    "first_out_wins": N_("first out wins"),
+    "round_n": N_("round {number}"),
+    "vs_bots": N_("against {level} bots"),
+    "bot_random": N_("random"),
+    "bot_basic": N_("basic"),
+    "bot_strong": N_("strong"),
+    "bot_expert": N_("expert"),
+    # the status line
+    "your_turn": N_("Your turn: play a card (1-9, ←→ Enter) or draw (d)"),
+    "your_turn_short": N_("Your turn"),
+    "your_turn_drawn": N_("You drew {card}: play it or keep it (k)"),
+    "your_turn_drawn_must": N_("You drew {card}: play it"),
+    "your_penalty": N_("You face a penalty of {count}: d takes it"),
+    "your_penalty_challenge": N_(", h challenges the +4"),
+    "your_penalty_stack": N_(", or answer it with a bright card"),
+    "your_start_color": N_("Name the colour of the start card (r y g b)"),
+    "waiting": N_("{name} to play"),
+    "round_over": N_("Round over"),
+    "match_over": N_("Match over"),
+    "you_status": N_("You: {cards}"),
+    "uno_called_mark": N_("UNO called"),
+    "uno_now": N_("one card left: call UNO (u)!"),
+    "uno_armed": N_("UNO will be called with your next card"),
+    "uno_can_arm": N_("two cards: press u before your next card"),
+    # feedback
+    "not_playable": N_("{card}: not playable now"),
+    "not_playable_why": N_("{card}: {why}"),
+    "why_mismatch": N_("it matches neither the colour {color} nor the top card {top}"),
+    "why_turn": N_("it is {name}'s turn, and the rules let no one jump in with it now"),
+    "why_penalty": N_(
+        "a penalty of {count} is pending: take it (d) or answer it as the rules allow"
+    ),
+    "why_plus_two_on_four": N_("a +2 on a +4 must have the colour the +4 named: {color}"),
+    "why_after_draw": N_("after drawing you may play only the drawn card, {card}"),
+    "why_dishonest": N_("you hold a card of the active colour, so this +4 is not allowed"),
+    "why_number_finish": N_("your last card must be a number card"),
+    "why_start_color": N_("first name the colour of the start card"),
+    "no_card_n": N_("There is no card {number} in your hand"),
+    "cannot_draw": N_("You cannot draw now"),
+    "cannot_draw_playable": N_("You cannot draw now: this table makes you play a matching card"),
+    "cannot_keep": N_("Keep is for a card you have just drawn"),
+    "no_challenge": N_("There is no +4 to challenge now"),
+    "challenge_off": N_("Challenges are off at this table"),
+    "no_uno": N_("No UNO to call now: call it holding two cards with one to play, or one card"),
+    "no_catch": N_("Nobody to catch now: a player is caught holding one card without UNO"),
+    "takeback_off": N_("Take-back is off at this table (n: settings, before a new match)"),
+    "takeback_none": N_("Nothing of yours to take back in this round"),
+    "takeback_done": N_("Your last move is taken back"),
+    "hint": N_("Hint: {move} (because {why})"),
+    "hint_none": N_("No hint: nothing for you to decide now"),
+    "hint_wait": N_("let the others play: nothing of yours to do now"),
+    # what a move is, for hints
+    "move_play": N_("play {card}"),
+    "move_play_color": N_("play {card} and name {color}"),
+    "move_draw": N_("draw (d)"),
+    "move_take": N_("take the penalty (d)"),
+    "move_keep": N_("keep the drawn card (k)"),
+    "move_challenge": N_("challenge the +4 (h)"),
+    "move_uno": N_("call UNO (u)"),
+    "move_catch": N_("catch {name} (c)"),
+    "move_color": N_("name {color}"),
+    # why, for hints
+    "why_last_card": N_("it is your last card"),
+    "why_threat": N_("{name} holds only {cards}: slow them down"),
+    "why_keep_wild": N_("keep the wild for later"),
+    "why_save_wild": N_("a wild is worth more later, and nobody is close to going out"),
+    "why_no_play": N_("no card of yours can be played"),
+    "why_bluff": N_("a bluff is likely: they probably held a card of the colour named before"),
+    "why_take": N_("nothing answers it, and a challenge would likely fail"),
+    "why_pass_on": N_("it passes the penalty on"),
+    "why_color_most": N_("it leaves {color}, the colour you hold most"),
+    "why_number": N_("a number card, so your action cards and wilds stay for later"),
+    "why_action": N_("it costs the next player their turn"),
+    "why_wild": N_("nothing else matches"),
+    "why_uno": N_("forgetting it costs cards"),
+    "why_catch": N_("they forgot UNO: they draw cards"),
+    "why_drawn": N_("the drawn card can go at once"),
+    # dialogs
     "choose_color": N_("Choose a colour"),
     "choose_target": N_("Swap hands with"),
     "wild_use": N_("Use the wild to"),
     "which_cards": N_("Play which cards?"),
-    "not_playable": N_("{card}: not playable now"),
     "peek": N_("Look at a hand"),
     "trade": N_("Trade three cards"),
-    "round_over": N_("Round over"),
-    "match_over": N_("Match over"),
-    "winner": N_("Winner"),
-    "points": N_("points"),
-    "scores": N_("Scores"),
-    "scores_round": N_("Scores (round {round})"),
+    "catch_whom": N_("Catch whom?"),
+    "dialog_keys": N_("↑↓ and Enter, or the key shown; Esc cancels"),
+    "dialog_keys_no_cancel": N_("↑↓ and Enter, or the key shown"),
+    "round_won": N_("{name} wins round {number}"),
+    "round_void": N_("Round {number} is abandoned: no score"),
+    "col_player": N_("Player"),
+    "col_cards_left": N_("Cards left"),
+    "col_round": N_("This round"),
+    "col_total": N_("Total"),
+    "col_rounds_won": N_("Rounds won"),
+    "col_drawn": N_("Cards drawn"),
+    "col_penalties": N_("Penalties"),
+    "col_catches": N_("Catches"),
+    "target_line": N_("Target: {points} points"),
+    "match_winner": N_("{name} wins the match"),
+    "ranking": N_("Ranking"),
+    "statistics": N_("Statistics"),
+    "record_saved": N_("The game's record is saved to {path}: replay it with unokit replay {path}"),
     "next_round": N_("Next round"),
-    "play_again": N_("Play again"),
-    "quit": N_("Quit"),
+    "quit_save": N_("Save and quit"),
+    "play_again": N_("New match, same settings"),
+    "settings": N_("New match with other settings"),
+    "quit_title": N_("Quit the match?"),
     "save_quit": N_("Save and quit"),
     "quit_no_save": N_("Quit without saving"),
     "saved": N_("Game saved to"),
     "cancel": N_("Cancel"),
-    "log": N_("What happened"),
-    "uno_armed": N_("UNO will be called with your next card"),
+    "help_title": N_("Keys"),
+    "help_close": N_("Esc or ? closes this screen"),
+    "help_cards": N_("play the card with that number (0: the tenth)"),
+    "help_arrows": N_("move the cursor over your hand"),
+    "help_enter": N_("play the card under the cursor"),
+    "help_draw": N_("draw a card; facing a penalty: take it"),
+    "help_keep": N_("keep the card you have just drawn"),
+    "help_challenge": N_("challenge the +4 played on you"),
+    "help_uno": N_("call UNO (with one card, or before your second-to-last card)"),
+    "help_catch": N_("catch a player who forgot UNO (asks whom when several)"),
+    "help_colors": N_("in the colour dialog: red, yellow, green, blue"),
+    "help_hint": N_("a hint: what the strong bot would do, and why"),
+    "help_takeback": N_("take back your last move (when the table allows it)"),
+    "help_rules": N_("the rules of this table"),
+    "help_new": N_("a new match, settings, language"),
+    "help_log": N_("scroll the log"),
+    "help_quit": N_("quit (offers to save); Ctrl+Q saves and quits"),
+    "help_jump": N_(
+        "Jumping in, stacking, deflecting: play the card with its key when it is bright."
+    ),
+    "rules_title": N_("The rules of this table"),
+    "rules_close": N_("Esc or r closes this screen"),
+    "settings_title": N_("New match and settings"),
+    "set_players": N_("Players"),
+    "set_bots": N_("Bots"),
+    "set_rules": N_("Rules"),
+    "set_language": N_("Language"),
+    "set_animations": N_("Animations"),
+    "set_bell": N_("Bell on your turn"),
+    "set_takeback": N_("Take back (games against bots)"),
+    "this_table": N_("this table"),
+    "on": N_("on"),
+    "off": N_("off"),
+    "settings_keys": N_(
+        "↑↓ choose · ←→ change · Enter: new match · a: apply to this match (language, "
+        "animations, bell) · Esc: cancel"
+    ),
+    "new_match_saved": N_("The unfinished match is saved to {path}"),
+    "too_small": N_(
+        "The terminal is {width}×{height}. unokit needs at least {min_width}×{min_height}: "
+        "please make the terminal larger."
+    ),
+    "new_cards": N_("Your new cards: {cards}"),
+    "penalty_keys": N_("(d takes it)"),
     "red": N_("red"),
     "yellow": N_("yellow"),
     "green": N_("green"),
     "blue": N_("blue"),
 }
 
+_PLURALS: dict[str, tuple[str, str]] = {
+    "n_cards": NP_("{n} card", "{n} cards"),
+    "n_house_rules": NP_("{n} house rule (r)", "{n} house rules (r)"),
+}
 
-def tr(lang: str, key: str) -> str:
-    """The interface text ``key`` in ``lang`` (English if unknown)."""
+
+def tr(lang: str, key: str, **values: Any) -> str:
+    """The interface text ``key`` in ``lang`` (English if unknown), filled with ``values``."""
     message = _TEXTS.get(key)
-    return translations(lang).gettext(message) if message else key
+    text = translations(lang).gettext(message) if message else key
+    return text.format(**values) if values else text
+
+
+def trn(lang: str, key: str, n: int, **values: Any) -> str:
+    """The interface text ``key`` with a count ``n`` ("1 card", "2 cards")."""
+    singular, plural = _PLURALS[key]
+    return translations(lang).ngettext(singular, plural, n).format(n=n, **values)
 
 
 def color_name(lang: str, color: int) -> str:

@@ -1,0 +1,306 @@
+"""The terminal game's dialogs: a choice (keys, arrows, Enter, Esc), a page of text (help,
+rules) and the settings of a new match. Each is a modal screen: while one is open the game
+waits (the bots too), and its keys are its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from unokit.rules import PRESETS
+from unokit.tui.i18n import LANGUAGE_NAMES, LANGUAGES, tr
+
+__all__ = ["Answer", "ChoiceScreen", "PageScreen", "Settings", "SettingsScreen"]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer of a :class:`ChoiceScreen`: its label, the value it returns, its own key
+    (besides its number) and a background colour."""
+
+    label: str
+    value: Any
+    key: str = ""
+    color: str = ""
+
+
+class ChoiceScreen(ModalScreen[Any]):
+    """A question and its answers: the answer's number or key, or ↑↓ and Enter; a click; Esc
+    cancels (returns ``None``) when ``cancel``."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical { width: auto; max-width: 96%; height: auto; max-height: 96%;
+                              border: thick $accent; background: $surface; padding: 0 1; }
+    ChoiceScreen #question { text-style: bold; width: auto; max-width: 100%; }
+    ChoiceScreen #body { width: auto; max-width: 100%; height: auto; }
+    ChoiceScreen #answers { width: auto; margin: 1 0 0 0; }
+    ChoiceScreen #keys { color: $text-muted; width: auto; }
+    """
+
+    def __init__(
+        self,
+        question: str,
+        answers: list[Answer],
+        *,
+        body: RenderableType | None = None,
+        cancel: bool = True,
+        lang: str = "en",
+    ) -> None:
+        super().__init__()
+        self.question = question
+        self.answers = answers
+        self.body = body
+        self.cancel = cancel
+        self.lang = lang
+        self.cursor = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(escape(self.question), id="question")
+            if self.body is not None:
+                yield Static(self.body, id="body")
+            yield Static(self._answers_markup(), id="answers")
+            keys = "dialog_keys" if self.cancel else "dialog_keys_no_cancel"
+            yield Label(tr(self.lang, keys), id="keys")
+
+    def _answers_markup(self) -> str:
+        lines = []
+        for i, answer in enumerate(self.answers):
+            keys = str(i + 1) if i < 9 else " "
+            if answer.key:
+                keys += f" {answer.key}"
+            mark = "▶" if i == self.cursor else " "
+            style = "reverse " if i == self.cursor else ""
+            if answer.color:
+                style += f"bold {_text_on(answer.color)} on {answer.color}"
+            label = f" {escape(answer.label)} "
+            styled = f"[{style.strip()}]{label}[/]" if style.strip() else label
+            lines.append(f"[@click=screen.choose({i})]{mark} [b]{keys:<4}[/b] {styled}[/]")
+        return "\n".join(lines)
+
+    def _show(self) -> None:
+        self.query_one("#answers", Static).update(self._answers_markup())
+
+    def action_choose(self, index: int) -> None:
+        if 0 <= index < len(self.answers):
+            self.dismiss(self.answers[index].value)
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.key
+        character = (event.character or "").lower()
+        if key in ("up", "left", "shift+tab"):
+            self.cursor = (self.cursor - 1) % len(self.answers)
+            self._show()
+        elif key in ("down", "right", "tab"):
+            self.cursor = (self.cursor + 1) % len(self.answers)
+            self._show()
+        elif key in ("enter", "space"):
+            self.action_choose(self.cursor)
+        elif key == "escape":
+            if self.cancel:
+                self.dismiss(None)
+        elif character.isdigit() and character != "0":
+            self.action_choose(int(character) - 1)
+        else:
+            for i, answer in enumerate(self.answers):
+                if answer.key and character == answer.key:
+                    self.action_choose(i)
+                    break
+            else:
+                return
+        event.stop()
+        event.prevent_default()
+
+
+def _text_on(background: str) -> str:
+    """Black text on the yellow, white on the other colours: readable in 256 colours too."""
+    return "black" if background.lower() in ("#f9a825", "yellow") else "white"
+
+
+class PageScreen(ModalScreen[None]):
+    """A page to read (help, the table's rules): scroll with the arrows, close with Esc or the
+    key that opened it."""
+
+    DEFAULT_CSS = """
+    PageScreen { align: center middle; }
+    PageScreen > Vertical { width: 96%; max-width: 100; height: auto; max-height: 96%;
+                            border: thick $accent; background: $surface; padding: 0 1; }
+    PageScreen #page-title { text-style: bold; }
+    PageScreen VerticalScroll { height: auto; max-height: 100%; }
+    PageScreen #page-close { color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", show=False),
+        Binding("q", "close", show=False),
+        Binding("enter", "close", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, close_key: str, close_text: str) -> None:
+        super().__init__()
+        self.page_title = title
+        self.body = body
+        self.close_key = close_key
+        self.close_text = close_text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(escape(self.page_title), id="page-title")
+            with VerticalScroll():
+                yield Static(self.body, id="page-body")
+            yield Label(self.close_text, id="page-close")
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character == self.close_key or event.key == self.close_key:
+            event.stop()
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+@dataclass(slots=True)
+class Settings:
+    """A match's settings: the table (players, bots, preset) and the player's own (language,
+    animations, bell, take-back)."""
+
+    players: int = 4
+    bots: str = "strong"
+    preset: str = ""  #: "": this table's rules; else a preset's name
+    lang: str = "en"
+    animations: bool = True
+    bell: bool = True
+    takeback: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_LEVELS = ("random", "basic", "strong", "expert")
+
+
+class SettingsScreen(ModalScreen[tuple[str, Settings] | None]):
+    """The settings of a new match: ↑↓ choose a row, ←→ change it; Enter starts a new match,
+    ``a`` applies the player's own settings to this match, Esc cancels. Returns ``("new",
+    settings)``, ``("apply", settings)`` or ``None``."""
+
+    DEFAULT_CSS = """
+    SettingsScreen { align: center middle; }
+    SettingsScreen > Vertical { width: auto; max-width: 96%; height: auto; max-height: 96%;
+                                border: thick $accent; background: $surface; padding: 0 1; }
+    SettingsScreen #settings-title { text-style: bold; }
+    SettingsScreen #settings-rows { width: auto; margin: 1 0; }
+    SettingsScreen #settings-keys { color: $text-muted; width: 70; max-width: 100%; }
+    """
+
+    ROWS = ("players", "bots", "preset", "lang", "animations", "bell", "takeback")
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = replace(settings)
+        self.cursor = 0
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(tr(self.lang, "settings_title"), id="settings-title")
+            yield Static(self._rows_markup(), id="settings-rows")
+            yield Static(tr(self.lang, "settings_keys"), id="settings-keys")
+
+    def _value(self, row: str) -> str:
+        s = self.settings
+        lang = self.lang
+        if row == "players":
+            return str(s.players)
+        if row == "bots":
+            return tr(lang, f"bot_{s.bots}")
+        if row == "preset":
+            return s.preset or tr(lang, "this_table")
+        if row == "lang":
+            return LANGUAGE_NAMES[s.lang]
+        flag = bool(getattr(s, row))
+        return tr(lang, "on" if flag else "off")
+
+    def _rows_markup(self) -> str:
+        labels = {
+            "players": "set_players",
+            "bots": "set_bots",
+            "preset": "set_rules",
+            "lang": "set_language",
+            "animations": "set_animations",
+            "bell": "set_bell",
+            "takeback": "set_takeback",
+        }
+        names = [tr(self.lang, labels[r]) for r in self.ROWS]
+        from rich.cells import cell_len
+
+        width = max(cell_len(n) for n in names)
+        lines = []
+        for i, (row, name) in enumerate(zip(self.ROWS, names, strict=True)):
+            pad = " " * (width - cell_len(name))
+            value = escape(self._value(row))
+            mark = "▶" if i == self.cursor else " "
+            shown = f"[reverse] ◀ {value} ▶ [/]" if i == self.cursor else f"   {value}   "
+            lines.append(f"[@click=screen.pick({i})]{mark} {escape(name)}{pad}  {shown}[/]")
+        return "\n".join(lines)
+
+    def _show(self) -> None:
+        self.query_one("#settings-title", Static).update(tr(self.lang, "settings_title"))
+        self.query_one("#settings-rows", Static).update(self._rows_markup())
+        self.query_one("#settings-keys", Static).update(tr(self.lang, "settings_keys"))
+
+    def action_pick(self, index: int) -> None:
+        if self.cursor == index:
+            self.change(1)
+        self.cursor = index
+        self._show()
+
+    def change(self, step: int) -> None:
+        s = self.settings
+        row = self.ROWS[self.cursor]
+        if row == "players":
+            s.players = min(10, max(2, s.players + step))
+        elif row == "bots":
+            s.bots = _LEVELS[(_LEVELS.index(s.bots) + step) % len(_LEVELS)]
+        elif row == "preset":
+            choices = ["", *PRESETS]
+            s.preset = choices[(choices.index(s.preset) + step) % len(choices)]
+        elif row == "lang":
+            s.lang = LANGUAGES[(LANGUAGES.index(s.lang) + step) % len(LANGUAGES)]
+        else:
+            setattr(s, row, not getattr(s, row))
+        self._show()
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.key
+        if key == "up":
+            self.cursor = (self.cursor - 1) % len(self.ROWS)
+            self._show()
+        elif key == "down":
+            self.cursor = (self.cursor + 1) % len(self.ROWS)
+            self._show()
+        elif key in ("left", "minus"):
+            self.change(-1)
+        elif key in ("right", "space", "plus"):
+            self.change(1)
+        elif key == "enter":
+            self.dismiss(("new", self.settings))
+        elif event.character == "a":
+            self.dismiss(("apply", self.settings))
+        elif key == "escape":
+            self.dismiss(None)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
