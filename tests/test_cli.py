@@ -399,3 +399,81 @@ def test_replay_checks_meta_as_resume_does(tmp_path: Path, meta: object, message
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2, result.output
     assert message in result.output, result.output
+
+
+# -- issue 12: the terminal game's commands -------------------------------------------------------
+
+
+def _short_record(tmp_path: Path) -> Path:
+    game = Game(Rules(players=3), seed=4)
+    for _ in range(6):
+        seat = game.current
+        game.apply(seat, game.legal_moves(seat)[0])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    return path
+
+
+def test_replay_step_shows_the_table_a_prompt_and_q_quits(tmp_path: Path) -> None:
+    record = _short_record(tmp_path)
+    result = runner.invoke(app, ["replay", str(record), "--step"], input="\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "[1/6] Enter: next move, q: quit" in result.output
+    assert "[2/6]" in result.output and "[3/6]" not in result.output  # q stopped it
+    assert "seat 0: " in result.output and "top " in result.output  # the table
+
+
+def test_replay_in_chinese_and_scores_are_not_a_python_list(tmp_path: Path) -> None:
+    record = _short_record(tmp_path)
+    result = runner.invoke(app, ["replay", str(record), "--lang", "zh-Hant"])
+    assert result.exit_code == 0, result.output
+    assert "莊家" in result.output
+    assert "scores: seat 0: 0, seat 1: 0, seat 2: 0" in result.output
+    assert "[0, 0, 0]" not in result.output
+    result = runner.invoke(app, ["replay", str(record), "--lang", "fr"])
+    assert result.exit_code == 2
+
+
+def test_simulate_wins_per_seat_are_not_a_python_list() -> None:
+    result = runner.invoke(app, ["simulate", "--games", "10"])
+    assert result.exit_code == 0, result.output
+    assert "wins per seat: seat 0: " in result.output and "[" not in result.output
+
+
+def test_tournament_explains_its_rating_column() -> None:
+    result = runner.invoke(app, ["tournament", "--games", "4", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "rating: the OpenSkill" in result.output
+
+
+def test_play_resume_takes_the_language_given_now(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from unokit.tui.app import UnoApp
+
+    started: list[UnoApp] = []
+    monkeypatch.setattr(UnoApp, "run", lambda self: started.append(self))
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(_saved_game()), encoding="utf-8")
+    result = runner.invoke(app, ["play", "--resume", str(path), "--lang", "zh-Hans"])
+    assert result.exit_code == 0, result.output
+    assert started[-1].lang == "zh-Hans"
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert started[-1].lang == "en"  # the save's
+
+
+def test_play_keeps_finished_records_in_the_data_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from unokit.tui.app import UnoApp
+
+    started: list[UnoApp] = []
+    monkeypatch.setattr(UnoApp, "run", lambda self: started.append(self))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    result = runner.invoke(app, ["play", "--players", "2", "--seed", "1", "--no-bell"])
+    assert result.exit_code == 0, result.output
+    assert started[-1].records_dir == tmp_path / "data" / "unokit" / "games"
+    assert not started[-1].settings.bell and started[-1].settings.animations
+    assert not started[-1].takeback_on
+    result = runner.invoke(app, ["play", "--records", str(tmp_path / "r"), "--takeback"])
+    assert started[-1].records_dir == tmp_path / "r" and started[-1].takeback_on

@@ -225,7 +225,7 @@ def simulate(
         f"{stats.games_per_second:,.0f} games/s, {stats.moves_per_game:.1f} moves/game, "
         f"{stats.moves_per_second:,.0f} moves/s ({stats.seconds:.2f} s, {stats.engine} engine)"
     )
-    console.print(f"wins per seat: {list(stats.wins)}")
+    console.print("wins per seat: " + _per_seat(stats.wins))
     unfinished = stats.games - sum(stats.wins)
     if unfinished:
         console.print(
@@ -369,6 +369,11 @@ def tournament(
     out = console if console.is_terminal else Console(highlight=False, width=110)
     out.print(table)
     console.print(
+        "rating: the OpenSkill (Plackett-Luce) ordinal, mu - 3 sigma, fitted to every game's "
+        "ranking; higher is stronger, and only differences between entrants mean something",
+        style="dim",
+    )
+    console.print(
         f"average length {result.avg_moves:.1f} moves, {result.void} void rounds, "
         f"{result.seconds:.1f} s on {result.workers} worker(s) "
         f"({result.games / max(result.seconds, 1e-9):,.0f} games/s)"
@@ -392,41 +397,65 @@ def play(
         "strong"
     ),
     rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
-    lang: Annotated[str, typer.Option(help="en, zh-Hant or zh-Hans")] = "en",
+    lang: Annotated[
+        str | None, typer.Option(help="en, zh-Hant or zh-Hans  [default: en, or the save's]")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="seed (default: a new game each time)")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game")] = None,
     save: Annotated[Path, typer.Option(help="where quitting saves the game")] = Path(
         "unokit-save.json"
     ),
     delay: Annotated[float, typer.Option(help="seconds the bots wait before acting")] = 0.8,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            help="where each finished match's record is saved  [default: "
+            "$XDG_DATA_HOME/unokit/games, else ~/.local/share/unokit/games]"
+        ),
+    ] = None,
+    animations: Annotated[bool, typer.Option(help="cards slide onto the pile")] = True,
+    bell: Annotated[bool, typer.Option(help="the terminal bell on your turn")] = True,
+    takeback: Annotated[
+        bool, typer.Option(help="allow taking back your last move (a casual game with bots)")
+    ] = False,
 ) -> None:
-    """Play a match against bots in the terminal."""
+    """Play a match against bots in the terminal (keys: ? in the game)."""
     import random
 
     from unokit.tui.app import UnoApp
     from unokit.tui.i18n import LANGUAGES
 
-    if lang not in LANGUAGES:
+    if lang is not None and lang not in LANGUAGES:
         _fail(f"--lang {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    records_dir = records if records is not None else _records_dir()
+    options: dict[str, Any] = {
+        "bot_delay": delay,
+        "records_dir": records_dir,
+        "animations": animations,
+        "bell": bell,
+        "takeback": takeback,
+    }
     if resume is not None:
         try:
-            game, saved_seed, saved_bots, saved_lang = _load_save(read_json(resume), bots, lang)
+            game, saved_seed, saved_bots, saved_lang = _load_save(
+                read_json(resume), bots, lang or "en"
+            )
         except UnoError as error:
             _fail(f"cannot resume {resume}: {_one_line(error)}")
         application = UnoApp(
             game=game,
             seed=saved_seed,
             bots=saved_bots,
-            lang=saved_lang,
-            bot_delay=delay,
+            lang=lang or saved_lang,  # --lang given now wins over the save's
             save_path=resume,
+            **options,
         )
     else:
         try:
             rules = _rules(preset, players, rule)
             chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
             application = UnoApp(
-                rules, chosen, bots=bots, lang=lang, bot_delay=delay, save_path=save
+                rules, chosen, bots=bots, lang=lang or "en", save_path=save, **options
             )
         except (UnoError, ValueError, OSError, KeyError) as error:
             _fail(str(error))
@@ -438,13 +467,19 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="a game record, or a saved game")],
-    step: Annotated[bool, typer.Option(help="wait for Enter after each move")] = False,
+    step: Annotated[
+        bool, typer.Option(help="after each move show the table and wait for Enter (q quits)")
+    ] = False,
+    lang: Annotated[str, typer.Option(help="en, zh-Hant or zh-Hans")] = "en",
 ) -> None:
     """Step through a game's record, every ruling explained.
 
     Exit status 2, with one line saying why, for a file that cannot be replayed."""
     from unokit.record import load_record, replay_moves
+    from unokit.tui.i18n import LANGUAGES
 
+    if lang not in LANGUAGES:
+        _fail(f"--lang {lang!r}: expected one of {', '.join(LANGUAGES)}")
     try:
         # every field checked (meta included) as `play --resume` checks it, for both formats;
         # then the checked game's record is stepped through from its start
@@ -455,14 +490,55 @@ def replay(
     except UnoError as error:
         _fail(f"cannot replay {file}: {_one_line(error)}")
     for event in deal_events:
-        console.print(f"  [dim]{escape(event.text)}[/]")
+        console.print(f"  [dim]{escape(event.text_for(None, lang))}[/]")
+    if step:  # the table is shown as it was before the first move, then after each
+        table = load_record(saved.record())[0]
     for i, (text, events) in enumerate(steps, 1):
         console.print(f"[bold]{i:>4}. {escape(text)}[/]")
         for event in events:
-            console.print(f"        {escape(event.text)}")
+            console.print(f"        {escape(event.text_for(None, lang))}")
         if step:
-            input()
-    console.print(f"[bold green]scores {game.scores}[/]")
+            replay_moves(table, [text])
+            _print_table(table)
+            try:
+                answer = input(f"[{i}/{len(steps)}] Enter: next move, q: quit > ")
+            except EOFError:
+                answer = "q"
+            if answer.strip().lower().startswith("q"):
+                return
+    console.print(f"[bold green]scores: {escape(_per_seat(game.scores))}[/]")
+
+
+def _per_seat(values: Any) -> str:
+    """Numbers per seat for people: ``seat 0: 12, seat 1: 30`` (not a Python list)."""
+    return ", ".join(f"seat {seat}: {value}" for seat, value in enumerate(values))
+
+
+def _print_table(game: Game) -> None:
+    """The table in a few lines (``replay --step``): every hand, the top card, the turn."""
+    for seat, hand in enumerate(game.hands):
+        marks = []
+        if seat == game.current and not game.round_over:
+            marks.append("to act")
+        if game.uno_called(seat):
+            marks.append("UNO")
+        mark = f"  ({', '.join(marks)})" if marks else ""
+        cards = " ".join(c.code for c in hand) or "-"
+        console.print(f"      seat {seat}: {escape(cards)}{mark}", soft_wrap=True)
+    top = game.top.code if game.top is not None else "-"
+    color = game.active_color.label if game.active_color is not None else "-"
+    console.print(
+        f"      top {top}, colour {color}, draw pile {len(game.draw_pile)}, "
+        f"scores: {_per_seat(game.scores)}",
+        style="dim",
+    )
+
+
+def _records_dir() -> Path:
+    """Where ``unokit play`` keeps finished matches' records: ``$XDG_DATA_HOME/unokit/games``
+    (``~/.local/share/unokit/games``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "unokit" / "games"
 
 
 def _one_line(error: Exception) -> str:
