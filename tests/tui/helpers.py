@@ -44,9 +44,7 @@ def screen_text(app: UnoApp) -> str:
         safe_box=False,
     )
     screen = app.screen
-    console.print(
-        screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
+    console.print(screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
 
 

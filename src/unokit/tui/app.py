@@ -375,7 +375,7 @@ class UnoApp(App[None]):
             full = f"{name} + {'; '.join(sentences)}{tail}"
             if cell_len(full) <= width:
                 return escape(full)
-            name += " " + trn(lang, "n_house_rules", len(diffs))
+            name += " + " + trn(lang, "n_house_rules", len(diffs))
         text = name + tail
         return escape(text if cell_len(text) <= width else name)
 
@@ -1085,32 +1085,29 @@ class UnoApp(App[None]):
         if game.match_over:
             self._save_record()
         scored = self.rules.scoring != "none"
-        table = Table(box=None, padding=(0, 1), show_edge=False)
-        table.add_column(tr(lang, "col_player"), no_wrap=True)
-        table.add_column(tr(lang, "col_cards_left"), justify="right")
+        header = [tr(lang, "col_player"), tr(lang, "col_cards_left")]
         if scored:
-            table.add_column(tr(lang, "col_round"), justify="right")
-            table.add_column(tr(lang, "col_total"), justify="right")
+            header += [tr(lang, "col_round"), tr(lang, "col_total")]
+        rows = [header]
         for seat in range(game.n):
             row = [self._seat_name(seat), str(len(game.hands[seat]))]
             if scored:
                 row += [f"+{game.round_points[seat]}", str(game.scores[seat])]
-            table.add_row(*row)
-        body = Table.grid()
-        body.add_row(table)
+            rows.append(row)
+        lines = _grid(rows)
         if scored:
-            body.add_row(Text(tr(lang, "target_line", points=self.rules.target_score)))
+            lines.append(trn(lang, "target_line", self.rules.target_score))
         if game.winner is not None and game.winner >= 0:
-            question = tr(
-                lang, "round_won", name=self._seat_name(game.winner), number=game.round_no
-            )
+            key = "round_won_you" if game.winner == HUMAN else "round_won"
+            question = tr(lang, key, name=self._seat_name(game.winner), number=game.round_no)
         else:
             question = tr(lang, "round_void", number=game.round_no)
         if game.match_over:
-            body = self._match_body(body)
+            lines += self._match_lines()
             winner = game.match_ranking[0] if game.match_ranking else None
             if winner is not None:
-                question = tr(lang, "match_winner", name=self._seat_name(winner))
+                key = "match_winner_you" if winner == HUMAN else "match_winner"
+                question = tr(lang, key, name=self._seat_name(winner))
             answers = [
                 Answer(tr(lang, "play_again"), "again", "n"),
                 Answer(tr(lang, "settings"), "settings", "s"),
@@ -1121,31 +1118,29 @@ class UnoApp(App[None]):
                 Answer(tr(lang, "next_round"), "next", "n"),
                 Answer(tr(lang, "quit_save"), "quit", "q"),
             ]
+        body = Text("\n".join(lines), overflow="fold")
         self._ask(question, answers, self._round_answer, body=body, cancel=False)
 
-    def _match_body(self, scores: Table) -> Table:
+    def _match_lines(self) -> list[str]:
+        """The match's statistics, and where its record is."""
         game = self.game
         lang = self.lang
-        stats = Table(box=None, padding=(0, 1), show_edge=False)
-        for col in ("col_player", "col_rounds_won", "col_drawn", "col_penalties", "col_catches"):
-            stats.add_column(tr(lang, col), justify="left" if col == "col_player" else "right")
+        cols = ("col_player", "col_rounds_won", "col_drawn", "col_penalties", "col_catches")
+        rows = [[tr(lang, col) for col in cols]]
         for place, seat in enumerate(game.match_ranking, 1):
-            stats.add_row(
-                f"{place}. {self._seat_name(seat)}",
-                str(self.stats.rounds_won[seat]),
-                str(self.stats.drawn[seat]),
-                str(self.stats.penalties[seat]),
-                str(self.stats.catches[seat]),
+            rows.append(
+                [
+                    f"{place}. {self._seat_name(seat)}",
+                    str(self.stats.rounds_won[seat]),
+                    str(self.stats.drawn[seat]),
+                    str(self.stats.penalties[seat]),
+                    str(self.stats.catches[seat]),
+                ]
             )
-        body = Table.grid()
-        body.add_row(scores)
-        body.add_row(Text(""))
-        body.add_row(Text(tr(lang, "statistics"), style="bold"))
-        body.add_row(stats)
+        lines = ["", tr(lang, "statistics"), *_grid(rows)]
         if self.record_path is not None:
-            body.add_row(Text(""))
-            body.add_row(Text(tr(lang, "record_saved", path=str(self.record_path))))
-        return body
+            lines += ["", tr(lang, "record_saved"), str(self.record_path)]
+        return lines
 
     def _round_answer(self, answer: str) -> None:
         if answer == "next":
@@ -1156,6 +1151,20 @@ class UnoApp(App[None]):
             self.call_later(self.action_settings)
         else:
             self._save_and_leave()
+
+
+def _grid(rows: list[list[str]]) -> list[str]:
+    """Rows as aligned text (the first column to the left, the others to the right), each
+    column as wide as its widest cell, so nothing is cut or wrapped."""
+    widths = [max(cell_len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            pad = " " * (widths[i] - cell_len(cell))
+            cells.append(cell + pad if i == 0 else pad + cell)
+        lines.append("  ".join(cells).rstrip())
+    return lines
 
 
 def _penalises_human(event: ev.Event) -> bool:

@@ -146,6 +146,7 @@ _TEXTS: dict[str, str] = {
     "dialog_keys": N_("↑↓ and Enter, or the key shown; Esc cancels"),
     "dialog_keys_no_cancel": N_("↑↓ and Enter, or the key shown"),
     "round_won": N_("{name} wins round {number}"),
+    "round_won_you": N_("You win round {number}"),
     "round_void": N_("Round {number} is abandoned: no score"),
     "col_player": N_("Player"),
     "col_cards_left": N_("Cards left"),
@@ -155,11 +156,11 @@ _TEXTS: dict[str, str] = {
     "col_drawn": N_("Cards drawn"),
     "col_penalties": N_("Penalties"),
     "col_catches": N_("Catches"),
-    "target_line": N_("Target: {points} points"),
     "match_winner": N_("{name} wins the match"),
+    "match_winner_you": N_("You win the match"),
     "ranking": N_("Ranking"),
     "statistics": N_("Statistics"),
-    "record_saved": N_("The game's record is saved to {path}: replay it with unokit replay {path}"),
+    "record_saved": N_("The match's record is saved here (unokit replay reads it):"),
     "next_round": N_("Next round"),
     "quit_save": N_("Save and quit"),
     "play_again": N_("New match, same settings"),
@@ -221,6 +222,7 @@ _TEXTS: dict[str, str] = {
 
 _PLURALS: dict[str, tuple[str, str]] = {
     "n_cards": NP_("{n} card", "{n} cards"),
+    "target_line": NP_("Target: {n} point", "Target: {n} points"),
     "n_house_rules": NP_("{n} house rule (r)", "{n} house rules (r)"),
 }
 
