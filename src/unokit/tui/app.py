@@ -29,6 +29,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import ScalarOffset
 from textual.markup import escape
 from textual.screen import Screen
 from textual.timer import Timer
@@ -602,7 +603,8 @@ class UnoApp(App[None]):
             return
         top = self._main.query_one("#top", Static)
         top.styles.offset = (0, 2 if seat == HUMAN else -2)
-        top.styles.animate("offset", value=(0, 0), duration=0.25)  # type: ignore[arg-type]
+        home = ScalarOffset.from_offset((0, 0))
+        top.styles.animate("offset", value=home, duration=0.25)  # type: ignore[arg-type]
 
     def _ring(self) -> None:
         game = self.game
