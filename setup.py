@@ -14,6 +14,15 @@ setup(
             ["src/unokit/sim/_fastplay.c"],
             optional=True,
             extra_compile_args=["-O3"],
-        )
+        ),
+        # the batched learning environment (unokit.envs.vector): the accelerator's engine,
+        # included from src/unokit/sim/_fastplay.c, stepping many games at once
+        Extension(
+            "unokit.envs._vecenv",
+            ["src/unokit/envs/_vecenv.c"],
+            optional=True,
+            extra_compile_args=["-O3"],
+            depends=["src/unokit/sim/_fastplay.c"],
+        ),
     ]
 )

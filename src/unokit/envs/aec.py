@@ -109,6 +109,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._listeners: list[MoveListener] = []
         self._over = True
         self._out_of_turn = False
+        self._rewarded = False
         self.steps = 0
         self.moves_made = 0
         self._chooser = Chooser([], 0, self.n)
@@ -137,6 +138,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
         self.moves_made = 0
+        self._rewarded = False
         self._revealed = [{} for _ in range(self.n)]
         self._discard = DiscardCounter()
         self._queue = None
@@ -168,8 +170,10 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} must choose an action (None is for finished agents)")
         action = int(action)
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        if self._rewarded:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._rewarded = False
         self.steps += 1
         chooser = self._chooser
         if action == DECLINE and chooser.decline and not chooser.prefix:
@@ -189,7 +193,12 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._over = True
             for a in self.agents:
                 self.truncations[a] = True
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
+
+    def _accumulate_rewards(self) -> None:
+        for agent, reward in self.rewards.items():
+            self._cumulative_rewards[agent] += reward
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -301,6 +310,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         winner = game.winner
         if winner is None:
             return
+        self._rewarded = True
         if self.reward_kind == "points":
             win_team = team_of(rules, winner)
             points = [hand_points(h, rules.deck) for h in game.hands]

@@ -70,6 +70,7 @@ FLAGS = PHASE + 4
 SEATS = FLAGS + 8
 SEAT_FIELDS = 7
 CHOSEN = SEATS + 10 * SEAT_FIELDS
+assert SEATS == FLAGS + 8
 OBS_SIZE = CHOSEN + N_ACTIONS
 
 #: card kind of each card value, as an index array (cards index it by their integer value)
@@ -139,9 +140,10 @@ def encode(
     kind = KIND_OF
     for card in game.hands[seat]:
         obs[kind[card]] += 1
+    ones: list[int] = []  # one-hot positions, set at once
     pile = game.discard
     if pile:
-        obs[TOP + kind[pile[-1]]] = 1
+        ones.append(TOP + kind[pile[-1]])
         obs[DISCARD : DISCARD + N_KINDS] = discard.counts(pile)
     tops = game.tops
     if tops:
@@ -151,16 +153,22 @@ def encode(
     current = game.current
     mine = seat == current and phase < Phase.ROUND_OVER
     if mine and game.drawn is not None:
-        obs[DRAWN + kind[game.drawn]] = 1
+        ones.append(DRAWN + kind[game.drawn])
     for other, cards in revealed.items():
         base = REVEALED + ((other - seat) % n - 1) * N_KINDS
         for card in cards:
             obs[base + kind[card]] += 1
     if game.color >= 0:
-        obs[COLOR + game.color] = 1
+        ones.append(COLOR + game.color)
     if phase <= Phase.PENALTY:
-        obs[PHASE + phase] = 1
-    obs[FLAGS : FLAGS + 8] = (
+        ones.append(PHASE + phase)
+    obs[ones] = 1
+    teams = game.rules.teams
+    hands, called, in_round, window = game.hands, game.called, game.in_round, game.window
+    scores = game.scores
+    live = phase < Phase.ROUND_OVER
+    # FLAGS, then SEATS right after it: one assignment
+    row: list[float] = [
         mine,
         out_of_turn,
         game.direction == 1,
@@ -169,12 +177,7 @@ def encode(
         game.jump is not None,
         bool(chosen),
         game.round_no,
-    )
-    teams = game.rules.teams
-    hands, called, in_round, window = game.hands, game.called, game.in_round, game.window
-    scores = game.scores
-    live = phase < Phase.ROUND_OVER
-    row: list[float] = []
+    ]
     for rel in range(n):
         s = (seat + rel) % n
         size = len(hands[s])
@@ -187,7 +190,7 @@ def encode(
             bool(teams) and s % teams == seat % teams,
             scores[s],
         )
-    obs[SEATS : SEATS + n * SEAT_FIELDS] = row
+    obs[FLAGS : SEATS + n * SEAT_FIELDS] = row
     for action in chosen:
         obs[CHOSEN + action] += 1
     return obs

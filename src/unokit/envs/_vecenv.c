@@ -1,0 +1,457 @@
+/* unokit.envs._vecenv: many UNO games stepped at once in C, numpy buffers in and out.
+ *
+ * The batched form of the AEC environment (unokit.envs.aec.UnoEnv) for the option subset
+ * `unokit.envs.vector.unsupported` accepts: the C accelerator's rules (its engine is included
+ * from unokit/sim/_fastplay.c: the same deal, legal moves in the same order, the same
+ * effects), less what needs moves of several actions or hands shown (seven_zero, jump-ins,
+ * the +4 challenge). Every game is one slot: its own generator of game seeds (the env's
+ * `seed` generator of UnoEnv), the seat deciding, the out-of-turn chances offered clockwise
+ * from the seat after the one to act (UNO calls, catches), the observation and the mask of
+ * the seat deciding, exactly as UnoEnv.observe writes them. A game whose round ends (or that
+ * reaches max_steps) is scored and dealt again from its generator (auto-reset), as
+ * `UnoEnv.reset()` without a seed does. tests/envs/test_vector.py plays the same games in
+ * both, action for action, and compares every observation, mask, reward and end.
+ */
+#include "../sim/_fastplay.c"
+
+/* the layout of unokit.envs.actions and unokit.envs.observation (checked from Python) */
+#define NA 309
+#define A_PLAY_UNO 77
+#define A_COLOR 206
+#define A_DRAW 295
+#define A_KEEP 296
+#define A_CHALLENGE 297
+#define A_UNO 298
+#define A_CATCH 299
+#define A_DECLINE 308
+#define NOBS 1193
+#define O_HAND 0
+#define O_TOP 57
+#define O_DISCARD 171
+#define O_DRAWN 228
+#define O_COLOR 798
+#define O_PHASE 802
+#define O_FLAGS 806
+#define O_SEATS 814
+#define SEATF 7
+
+typedef struct {
+    Game g;
+    uint64_t seeder;
+    long long steps;
+    int seat, out_of_turn, nq, qpos, queue_valid, nm;
+    int8_t queue[MAXP];
+    int16_t tok[NA];
+    Move moves[MAXM];
+} Slot;
+
+typedef struct {
+    PyObject_HEAD
+    Cfg cfg;
+    int teams;
+    long long max_steps;
+    int games;
+    int kind_of[MAXK];
+    uint64_t sampler; /* the generator of sample(): random allowed actions */
+    Slot *slots;
+} VecEnv;
+
+/* legality.legal_moves of a seat other than the one to act, for this subset: call UNO with
+ * one card held, catch whoever may be caught */
+static int other_moves(const Game *g, int s, Move *m) {
+    int k = 0;
+    if (!g->in_round[s] || g->phase >= ROUND_OVER) return 0;
+    if (!g->called[s] && g->hs[s] == 1) k = add(m, k, M_CALL, 0, -1, 0);
+    int open = 0;
+    for (int t = 0; t < g->n; t++) open |= g->window[t];
+    if (open)
+        for (int t = 0; t < g->n; t++)
+            if (t != s && g->in_round[t] && g->window[t] && !g->called[t] && g->hs[t] == 1)
+                k = add(m, k, M_CATCH, 0, t, 0);
+    return k;
+}
+
+/* Game.apply of an UNO call or a catch by a seat other than the one to act */
+static void apply_other(Game *g, int seat, const Move *mv) {
+    if (g->precall && g->precall != seat + 1) {
+        int p = g->precall - 1;
+        if (g->hs[p] > 1) g->called[p] = 0;
+        g->precall = 0;
+    }
+    if (mv->type == M_CALL) {
+        g->called[seat] = 1;
+        g->window[seat] = 0;
+    } else {
+        g->window[mv->color] = 0;
+        draw_cards(g, mv->color, g->cfg->uno_penalty);
+    }
+}
+
+/* unokit.envs.actions.move_tokens of a move of one action */
+static int token_of(const VecEnv *e, const Game *g, int seat, const Move *mv) {
+    switch (mv->type) {
+    case M_PLAY: {
+        int kind = e->kind_of[mv->card];
+        int slot = kind < 52 ? kind : 52 + (kind - 52) * 5 + (mv->color < 0 ? 4 : mv->color);
+        return (mv->uno ? A_PLAY_UNO : 0) + slot;
+    }
+    case M_DRAW:
+        return A_DRAW;
+    case M_PASS:
+        return A_KEEP;
+    case M_CHALLENGE:
+        return A_CHALLENGE;
+    case M_CALL:
+        return A_UNO;
+    case M_CATCH:
+        return A_CATCH + (mv->color - seat + g->n) % g->n - 1;
+    default:
+        return A_COLOR + mv->color;
+    }
+}
+
+static void set_tokens(const VecEnv *e, Slot *s) {
+    for (int a = 0; a < NA; a++) s->tok[a] = -1;
+    for (int i = s->nm - 1; i >= 0; i--) s->tok[token_of(e, &s->g, s->seat, &s->moves[i])] = (int16_t)i;
+}
+
+/* UnoEnv._next_decision: the out-of-turn chances first, clockwise from the seat after the one
+ * to act, then the seat to act */
+static void decide(const VecEnv *e, Slot *s) {
+    Game *g = &s->g;
+    if (!s->queue_valid) {
+        s->nq = 0;
+        s->qpos = 0;
+        for (int r = 1; r < g->n; r++) {
+            int t = (g->current + r) % g->n;
+            if (other_moves(g, t, s->moves) > 0) s->queue[s->nq++] = (int8_t)t;
+        }
+        s->queue_valid = 1;
+    }
+    while (s->qpos < s->nq) {
+        int t = s->queue[s->qpos++];
+        int k = other_moves(g, t, s->moves);
+        if (k > 0) {
+            s->seat = t;
+            s->out_of_turn = 1;
+            s->nm = k;
+            set_tokens(e, s);
+            return;
+        }
+    }
+    s->seat = g->current;
+    s->out_of_turn = 0;
+    s->nm = legal_moves(g, s->moves);
+    set_tokens(e, s);
+}
+
+static int deal(const VecEnv *e, Slot *s) {
+    int err = setup(&s->g, &e->cfg, next64(&s->seeder));
+    s->steps = 0;
+    s->queue_valid = 0;
+    if (err) return err;
+    decide(e, s);
+    return E_OK;
+}
+
+/* one action of the seat deciding in slot s; rewards of its seats; 1 terminal, 2 truncated */
+static int step_slot(const VecEnv *e, Slot *s, int action, float *reward, int *err) {
+    Game *g = &s->g;
+    s->steps++;
+    int end = 0;
+    if (s->out_of_turn && action == A_DECLINE) {
+        decide(e, s);
+    } else {
+        Move mv = s->moves[s->tok[action]];
+        if (s->seat == g->current)
+            apply(g, &mv);
+        else
+            apply_other(g, s->seat, &mv);
+        s->queue_valid = 0;
+        if (g->phase == ROUND_OVER) {
+            int w = g->winner, teams = e->teams;
+            for (int t = 0; t < g->n; t++) {
+                int same = teams ? t % teams == w % teams : t == w;
+                reward[t] = same ? 1.0f : -1.0f;
+            }
+            end = 1;
+        } else {
+            decide(e, s);
+        }
+    }
+    if (!end && e->max_steps && s->steps >= e->max_steps) end = 2;
+    if (end) *err = deal(e, s);
+    return end;
+}
+
+/* UnoEnv.observe of the seat deciding */
+static void observe(const VecEnv *e, const Slot *s, float *o, int8_t *mask) {
+    const Game *g = &s->g;
+    const int *kind = e->kind_of;
+    int seat = s->seat, n = g->n;
+    memset(o, 0, sizeof(float) * NOBS);
+    memset(mask, 0, NA);
+    for (int i = 0; i < g->hs[seat]; i++) o[O_HAND + kind[g->hand[seat][i]]] += 1.0f;
+    if (g->nd) {
+        o[O_TOP + kind[g->disc[g->nd - 1]]] = 1.0f;
+        for (int i = 0; i < g->nd; i++) o[O_DISCARD + kind[g->disc[i]]] += 1.0f;
+    }
+    int live = g->phase < ROUND_OVER, mine = seat == g->current && live;
+    if (mine && g->phase == AFTER_DRAW && g->drawn >= 0) o[O_DRAWN + kind[g->drawn]] = 1.0f;
+    if (g->color >= 0) o[O_COLOR + g->color] = 1.0f;
+    if (g->phase <= PENALTY) o[O_PHASE + g->phase] = 1.0f;
+    float *f = o + O_FLAGS;
+    f[0] = (float)mine;
+    f[1] = (float)s->out_of_turn;
+    f[2] = (float)(g->direction == 1);
+    f[3] = (float)g->pending;
+    f[4] = (float)g->np;
+    f[7] = 1.0f; /* round 1: a batched episode is a round */
+    for (int rel = 0; rel < n; rel++) {
+        int t = (seat + rel) % n;
+        float *r = o + O_SEATS + rel * SEATF;
+        r[0] = (float)g->in_round[t];
+        r[1] = (float)g->hs[t];
+        r[2] = (float)g->called[t];
+        r[3] = (float)(live && g->window[t] && g->hs[t] == 1 && !g->called[t] && g->in_round[t]);
+        r[4] = (float)(live && t == g->current);
+        r[5] = (float)(e->teams && t % e->teams == seat % e->teams);
+    }
+    for (int i = 0; i < s->nm; i++) mask[token_of(e, g, seat, &s->moves[i])] = 1;
+    if (s->out_of_turn) mask[A_DECLINE] = 1;
+}
+
+static int get_buf(PyObject *o, Py_buffer *b, Py_ssize_t itemsize, Py_ssize_t count,
+                   const char *what) {
+    if (PyObject_GetBuffer(o, b, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return 0;
+    if (b->itemsize != itemsize || b->len != itemsize * count) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd items of %zd bytes", what, count,
+                     itemsize);
+        PyBuffer_Release(b);
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *deal_error(int err) {
+    round_error(err, NULL);
+    return NULL;
+}
+
+/* VecEnv(cfg, deck, ranks, colors, kind_of, games, teams, max_steps) */
+static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    (void)kw;
+    PyObject *cfg_tuple, *deck, *ranks, *colors, *kinds;
+    long long games, teams, max_steps;
+    if (!PyArg_ParseTuple(args, "OOOOOLLL", &cfg_tuple, &deck, &ranks, &colors, &kinds, &games,
+                          &teams, &max_steps))
+        return NULL;
+    if (games < 1 || games > 1000000 || teams < 0 || teams > 5 || max_steps < 0) {
+        PyErr_SetString(PyExc_ValueError, "games 1-10**6, teams 0-5, max_steps >= 0");
+        return NULL;
+    }
+    VecEnv *e = (VecEnv *)type->tp_alloc(type, 0);
+    if (!e) return NULL;
+    if (!parse_cfg(cfg_tuple, deck, ranks, colors, &e->cfg)) {
+        Py_DECREF(e);
+        return NULL;
+    }
+    int nk = int_list(kinds, e->kind_of, MAXK, -1, 56, "kind_of");
+    if (nk < 0) {
+        Py_DECREF(e);
+        return NULL;
+    }
+    for (int i = 0; i < e->cfg.deck_len; i++) {
+        if (e->cfg.deck[i] >= nk || e->kind_of[e->cfg.deck[i]] < 0) {
+            PyErr_SetString(PyExc_ValueError, "kind_of must give the kind of every card");
+            Py_DECREF(e);
+            return NULL;
+        }
+    }
+    e->games = (int)games;
+    e->teams = (int)teams;
+    e->max_steps = max_steps;
+    e->slots = PyMem_Calloc((size_t)games, sizeof(Slot));
+    if (!e->slots) {
+        Py_DECREF(e);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)e;
+}
+
+static void vec_dealloc(VecEnv *e) {
+    PyMem_Free(e->slots);
+    Py_TYPE(e)->tp_free((PyObject *)e);
+}
+
+/* reset(seeds: uint64[games]): each game's generator of game seeds, then a deal */
+static PyObject *vec_reset(VecEnv *e, PyObject *args) {
+    PyObject *seeds_o;
+    if (!PyArg_ParseTuple(args, "O", &seeds_o)) return NULL;
+    Py_buffer b;
+    if (!get_buf(seeds_o, &b, 8, e->games, "seeds")) return NULL;
+    const uint64_t *seeds = b.buf;
+    int err = E_OK;
+    for (int i = 0; i < e->games && !err; i++) {
+        e->slots[i].seeder = seeds[i];
+        err = deal(e, &e->slots[i]);
+    }
+    PyBuffer_Release(&b);
+    if (err) return deal_error(err);
+    Py_RETURN_NONE;
+}
+
+/* observe(obs: float32[games, 1193], masks: int8[games, 309], seats: int32[games]) */
+static PyObject *vec_observe(VecEnv *e, PyObject *args) {
+    PyObject *oo, *mo, *so;
+    if (!PyArg_ParseTuple(args, "OOO", &oo, &mo, &so)) return NULL;
+    Py_buffer ob, mb, sb;
+    if (!get_buf(oo, &ob, 4, (Py_ssize_t)e->games * NOBS, "obs")) return NULL;
+    if (!get_buf(mo, &mb, 1, (Py_ssize_t)e->games * NA, "masks")) {
+        PyBuffer_Release(&ob);
+        return NULL;
+    }
+    if (!get_buf(so, &sb, 4, e->games, "seats")) {
+        PyBuffer_Release(&ob);
+        PyBuffer_Release(&mb);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (int i = 0; i < e->games; i++) {
+        observe(e, &e->slots[i], (float *)ob.buf + (size_t)i * NOBS,
+                (int8_t *)mb.buf + (size_t)i * NA);
+        ((int32_t *)sb.buf)[i] = e->slots[i].seat;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ob);
+    PyBuffer_Release(&mb);
+    PyBuffer_Release(&sb);
+    Py_RETURN_NONE;
+}
+
+/* step(actions: int64[games], rewards: float32[games, players], ends: int8[games]) */
+static PyObject *vec_step(VecEnv *e, PyObject *args) {
+    PyObject *ao, *ro, *eo;
+    if (!PyArg_ParseTuple(args, "OOO", &ao, &ro, &eo)) return NULL;
+    Py_buffer ab, rb, eb;
+    int n = e->cfg.players;
+    if (!get_buf(ao, &ab, 8, e->games, "actions")) return NULL;
+    if (!get_buf(ro, &rb, 4, (Py_ssize_t)e->games * n, "rewards")) {
+        PyBuffer_Release(&ab);
+        return NULL;
+    }
+    if (!get_buf(eo, &eb, 1, e->games, "ends")) {
+        PyBuffer_Release(&ab);
+        PyBuffer_Release(&rb);
+        return NULL;
+    }
+    const int64_t *actions = ab.buf;
+    /* every action is checked before any game moves: a refused batch changes nothing */
+    for (int i = 0; i < e->games; i++) {
+        int64_t a = actions[i];
+        const Slot *s = &e->slots[i];
+        if (a < 0 || a >= NA || (s->tok[a] < 0 && !(a == A_DECLINE && s->out_of_turn))) {
+            PyErr_Format(PyExc_ValueError, "game %d: action %lld is not allowed now", i,
+                         (long long)a);
+            PyBuffer_Release(&ab);
+            PyBuffer_Release(&rb);
+            PyBuffer_Release(&eb);
+            return NULL;
+        }
+    }
+    int err = E_OK;
+    Py_BEGIN_ALLOW_THREADS
+    memset(rb.buf, 0, sizeof(float) * (size_t)e->games * (size_t)n);
+    for (int i = 0; i < e->games; i++) {
+        int one = E_OK;
+        ((int8_t *)eb.buf)[i] = (int8_t)step_slot(e, &e->slots[i], (int)actions[i],
+                                                  (float *)rb.buf + (size_t)i * n, &one);
+        if (one) err = one;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ab);
+    PyBuffer_Release(&rb);
+    PyBuffer_Release(&eb);
+    if (err) return deal_error(err);
+    Py_RETURN_NONE;
+}
+
+/* sample(actions: int64[games], seed or None): a uniformly random allowed action per game, from
+ * the env's own generator (seeded here when a seed is given) */
+static PyObject *vec_sample(VecEnv *e, PyObject *args) {
+    PyObject *ao, *seed_o = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &ao, &seed_o)) return NULL;
+    if (seed_o != Py_None && !get_u64(seed_o, "seed", &e->sampler)) return NULL;
+    Py_buffer ab;
+    if (!get_buf(ao, &ab, 8, e->games, "actions")) return NULL;
+    int64_t *out = ab.buf;
+    for (int i = 0; i < e->games; i++) {
+        const Slot *s = &e->slots[i];
+        int k = below(&e->sampler, s->nm + s->out_of_turn);
+        out[i] = k < s->nm ? token_of(e, &s->g, s->seat, &s->moves[k]) : A_DECLINE;
+    }
+    PyBuffer_Release(&ab);
+    Py_RETURN_NONE;
+}
+
+/* hands(i): every hand of game i (for tests) */
+static PyObject *vec_hands(VecEnv *e, PyObject *args) {
+    int i;
+    if (!PyArg_ParseTuple(args, "i", &i)) return NULL;
+    if (i < 0 || i >= e->games) {
+        PyErr_SetString(PyExc_IndexError, "no such game");
+        return NULL;
+    }
+    return hands_list(&e->slots[i].g, e->cfg.players, 1);
+}
+
+static PyObject *vec_layout(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    return Py_BuildValue("(iiiiiiiiiiiiiiiiiii)", NA, A_PLAY_UNO, A_COLOR, A_DRAW, A_KEEP,
+                         A_CHALLENGE, A_UNO, A_CATCH, A_DECLINE, NOBS, O_HAND, O_TOP,
+                         O_DISCARD, O_DRAWN, O_COLOR, O_PHASE, O_FLAGS, O_SEATS, SEATF);
+}
+
+static PyMethodDef vec_methods[] = {
+    {"reset", (PyCFunction)vec_reset, METH_VARARGS, "reset(seeds)"},
+    {"observe", (PyCFunction)vec_observe, METH_VARARGS, "observe(obs, masks, seats)"},
+    {"step", (PyCFunction)vec_step, METH_VARARGS, "step(actions, rewards, ends)"},
+    {"hands", (PyCFunction)vec_hands, METH_VARARGS, "hands(game)"},
+    {"sample", (PyCFunction)vec_sample, METH_VARARGS, "sample(actions, seed=None)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject VecEnvType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "unokit.envs._vecenv.VecEnv",
+    .tp_basicsize = sizeof(VecEnv),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = vec_new,
+    .tp_dealloc = (destructor)vec_dealloc,
+    .tp_methods = vec_methods,
+    .tp_doc = "Many UNO games stepped at once (see unokit.envs.vector).",
+};
+
+static PyMethodDef vec_module_methods[] = {
+    {"layout", vec_layout, METH_NOARGS, "the action and observation offsets compiled in"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef vec_module = {
+    PyModuleDef_HEAD_INIT, "_vecenv", "Batched UNO environments in C (unokit.envs.vector).",
+    -1, vec_module_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__vecenv(void) {
+    if (PyType_Ready(&VecEnvType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&vec_module);
+    if (!m) return NULL;
+    Py_INCREF(&VecEnvType);
+    if (PyModule_AddObject(m, "VecEnv", (PyObject *)&VecEnvType) < 0) {
+        Py_DECREF(&VecEnvType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
