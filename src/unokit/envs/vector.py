@@ -2,7 +2,7 @@
 
 >>> import numpy as np
 >>> from unokit.envs.vector import UnoVectorEnv, available
->>> env = UnoVectorEnv(4, players=2, seed=1) if available() else None
+>>> env = UnoVectorEnv(4, players=2, seed=1, challenge=False) if available() else None
 >>> obs, masks = env.reset() if env else (np.zeros((4, 1193)), np.ones((4, 309)))
 >>> obs.shape, masks.shape
 ((4, 1193), (4, 309))
