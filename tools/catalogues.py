@@ -1,7 +1,8 @@
 """The message catalogues: extract, update, convert to Simplified Chinese, compile.
 
 English is the source language: the messages are the English texts marked ``N_``/``NP_`` in
-``unokit.narrator`` and ``unokit.tui.i18n``. ``src/unokit/locale/unokit.pot`` lists them; each
+``unokit.narrator``, ``unokit.rule_words``, ``unokit.tui.i18n`` and ``unokit.web`` (the server's
+texts, the browser table's labels). ``src/unokit/locale/unokit.pot`` lists them; each
 language has ``locale/<lang>/LC_MESSAGES/unokit.po`` (translated by people) and its compiled
 ``unokit.mo`` (read by the standard library's ``gettext``). Simplified Chinese is not
 translated by hand: it is the Traditional catalogue converted by OpenCC (``t2s``).
@@ -31,7 +32,13 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "unokit" / "locale"
-SOURCES = ("src/unokit/narrator.py", "src/unokit/rule_words.py", "src/unokit/tui/i18n.py")
+SOURCES = (
+    "src/unokit/narrator.py",
+    "src/unokit/rule_words.py",
+    "src/unokit/tui/i18n.py",
+    # the game server's texts and the browser table's labels (web/labels.py)
+    *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "src/unokit/web").glob("*.py")),
+)
 KEYWORDS: dict[str, tuple[int, ...] | None] = {"N_": None, "NP_": (1, 2)}
 TRANSLATED = ("zh_Hant",)  # catalogues translated by people
 GENERATED = {"zh_Hans": ("zh_Hant", "t2s")}  # catalogue: (source catalogue, OpenCC config)

@@ -1,0 +1,148 @@
+// Shared by both pages: labels (GET /api/labels/{lang}), the chosen language, tokens kept
+// per room in localStorage, JSON requests, toasts. User text is always set with textContent.
+
+export const LANGS = ["en", "zh-Hant", "zh-Hans"];
+export const LANG_NAMES = { en: "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文" };
+
+let labels = {};
+
+/** The translated label for an English UI text; `{name}` placeholders filled from `params`. */
+export function t(text, params = null) {
+  let out = labels[text] || text;
+  if (params) {
+    out = out.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  }
+  return out;
+}
+
+function store() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function saved(key, fallback = null) {
+  const s = store();
+  const v = s ? s.getItem(`unokit.${key}`) : null;
+  return v === null ? fallback : v;
+}
+
+export function save(key, value) {
+  const s = store();
+  if (!s) return;
+  if (value === null || value === undefined) s.removeItem(`unokit.${key}`);
+  else s.setItem(`unokit.${key}`, String(value));
+}
+
+export const tokenFor = (code) => saved(`token.${code}`);
+export const saveToken = (code, token) => save(`token.${code}`, token);
+
+/** The language to show: saved choice, else the browser's (zh-TW/HK: Traditional). */
+export function chosenLang() {
+  const s = saved("lang");
+  if (s && LANGS.includes(s)) return s;
+  const nav = (navigator.language || "en").toLowerCase();
+  if (nav.startsWith("zh")) {
+    return /tw|hk|mo|hant/.test(nav) ? "zh-Hant" : "zh-Hans";
+  }
+  return "en";
+}
+
+/** Loads the labels of `lang` and translates every `[data-t]` element under `root`. */
+export async function loadLabels(lang, root = document) {
+  labels = {};
+  if (lang !== "en") {
+    try {
+      const res = await fetch(`/api/labels/${encodeURIComponent(lang)}`);
+      if (res.ok) labels = await res.json();
+    } catch {
+      labels = {};
+    }
+  }
+  document.documentElement.lang = lang;
+  document.documentElement.dataset.lang = lang;
+  translate(root);
+}
+
+/** `data-t` holds the English text (textContent), `data-t-title`/`data-t-placeholder`/
+ * `data-t-aria` the English attribute values; each is replaced by its label. */
+export function translate(root = document) {
+  for (const e of root.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  for (const e of root.querySelectorAll("[data-t-title]")) e.title = t(e.dataset.tTitle);
+  for (const e of root.querySelectorAll("[data-t-placeholder]")) {
+    e.placeholder = t(e.dataset.tPlaceholder);
+  }
+  for (const e of root.querySelectorAll("[data-t-aria]")) {
+    e.setAttribute("aria-label", t(e.dataset.tAria));
+  }
+}
+
+/** A language picker: fills `select` and calls `onChange(lang)` when changed. */
+export function langPicker(select, lang, onChange) {
+  select.replaceChildren();
+  for (const l of LANGS) {
+    const o = document.createElement("option");
+    o.value = l;
+    o.textContent = LANG_NAMES[l];
+    select.appendChild(o);
+  }
+  select.value = lang;
+  select.addEventListener("change", () => {
+    save("lang", select.value);
+    onChange(select.value);
+  });
+}
+
+/** JSON request; resolves to the answer's JSON or throws an Error with the server's message. */
+export async function request(method, url, body = undefined) {
+  let res;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new Error(t("The server cannot be reached. Check your connection and try again."));
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const msg = data && typeof data.error === "string" ? data.error : `${res.status} ${res.statusText}`;
+    throw new Error(msg);
+  }
+  return data;
+}
+
+export function el(tag, cls = "", text = undefined) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = text;
+  return e;
+}
+
+/** A short message at the bottom of the screen; kind: info, error, good. */
+export function toast(text, kind = "info", ms = 3500) {
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = el("div", "toasts");
+    box.id = "toasts";
+    box.setAttribute("role", "status");
+    box.setAttribute("aria-live", "polite");
+    document.body.appendChild(box);
+  }
+  const item = el("div", `toast ${kind}`, text);
+  box.appendChild(item);
+  while (box.children.length > 4) box.firstChild.remove();
+  setTimeout(() => {
+    item.classList.add("leaving");
+    setTimeout(() => item.remove(), 300);
+  }, ms);
+  return item;
+}

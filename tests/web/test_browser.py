@@ -1,0 +1,387 @@
+"""The browser table end to end, in a real headless Chromium (Debian's ``chromium`` driven by
+Selenium through Debian's ``chromedriver``; no browser download).
+
+Two people in two browsers and two bots: the host creates a room on the front page (a house
+rule changed there), the second player opens the invite link and joins, the host starts, and
+both play a whole round by clicking the controls the page offers for the legal moves
+(``data-move``), naming colours in the dialog; one page is reloaded mid-round and goes on
+from its seat; a spectator sees the table and no hand; the next round is dealt. Another test
+shows the pages in Chinese. Every wait is for a state the page exposes (``data-status``,
+``data-move-no``, ``data-turn`` on ``<html>``), never a fixed sleep; every browser and server
+a test starts is stopped by it.
+
+The labels test needs no browser: every text the pages ask to translate is in
+``unokit.web.labels.LABELS`` (so the catalogues have it).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from unokit.web.labels import LABELS
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "unokit" / "web" / "static"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+needs_chromium = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="the browser tests need Debian's chromium and chromium-driver "
+    "(/usr/bin/chromium, /usr/bin/chromedriver): apt-get install chromium chromium-driver",
+)
+
+DESKTOP = (1366, 800)
+PHONE = (390, 844)
+
+
+def page_texts() -> set[str]:
+    """The English texts the pages translate: ``t("...")`` in the scripts, ``data-t*`` in
+    the pages."""
+    found: set[str] = set()
+    for path in STATIC.rglob("*.js"):
+        found |= {
+            m.replace('\\"', '"')
+            for m in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', path.read_text("utf-8"))
+        }
+    for path in STATIC.rglob("*.html"):
+        found |= set(
+            re.findall(r'data-t(?:-title|-placeholder|-aria)?="([^"]*)"', path.read_text("utf-8"))
+        )
+    return found
+
+
+def test_every_page_text_is_a_label() -> None:
+    missing = sorted(page_texts() - set(LABELS))
+    assert not missing, f"add these to src/unokit/web/labels.py: {missing}"
+    assert len(LABELS) == len(set(LABELS)), "a label is listed twice"
+
+
+def test_user_text_never_goes_through_markup() -> None:
+    """Names, chat and the server's messages are set with textContent: no innerHTML at all."""
+    for path in STATIC.rglob("*.js"):
+        text = path.read_text("utf-8")
+        assert "innerHTML" not in text and "insertAdjacentHTML" not in text, path.name
+        assert "document.write" not in text, path.name
+
+
+# -- browsers ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def browsers() -> Iterator[Callable[..., Any]]:
+    """A factory of headless Chromium drivers (each its own profile: its own localStorage);
+    every one is quit after the test."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    started: list[Any] = []
+
+    def close(driver: Any) -> None:
+        started.remove(driver)
+        driver.quit()
+
+    def start(size: tuple[int, int] = DESKTOP, lang: str = "en-US") -> Any:
+        options = webdriver.ChromeOptions()
+        options.binary_location = str(CHROMIUM)
+        for arg in (
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-dev-shm-usage",
+            "--disable-gpu",
+            "--mute-audio",
+            f"--window-size={size[0]},{size[1]}",
+            f"--lang={lang}",
+        ):
+            options.add_argument(arg)
+        driver = webdriver.Chrome(
+            service=Service(executable_path=str(CHROMEDRIVER)), options=options
+        )
+        started.append(driver)
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 600},
+        )
+        driver.implicitly_wait(0)
+        return driver
+
+    start.close = close  # type: ignore[attr-defined]
+    try:
+        yield start
+    finally:
+        for driver in started:
+            try:
+                driver.quit()
+            except Exception:  # a browser that died is gone already
+                pass
+
+
+def root(driver: Any, name: str) -> str:
+    value = driver.execute_script(
+        "return document.documentElement.getAttribute(arguments[0]) || ''", f"data-{name}"
+    )
+    return str(value)
+
+
+def wait(driver: Any, check: Callable[[], Any], what: str, timeout: float = 15.0) -> Any:
+    """Wait until ``check()`` is true (polled); fail saying ``what`` was awaited."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(
+            driver,
+            timeout,
+            poll_frequency=0.05,
+            ignored_exceptions=(StaleElementReferenceException,),
+        ).until(lambda _: check())
+    except Exception as error:
+        state = {k: root(driver, k) for k in ("status", "move-no", "turn", "phase", "conn")}
+        raise AssertionError(f"waited {timeout} s for {what}; page: {state}") from error
+
+
+def wait_status(driver: Any, status: str, timeout: float = 15.0) -> None:
+    wait(driver, lambda: root(driver, "status") == status, f"status {status}", timeout)
+
+
+def css(driver: Any, selector: str) -> list[Any]:
+    """The shown elements that match (found again when the page redrew them meanwhile)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    for _ in range(20):
+        try:
+            return [e for e in driver.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed()]
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"{selector} kept changing")
+
+
+def click(driver: Any, element: Any) -> None:
+    """A click as a person makes it (scrolled into view first: a long hand scrolls)."""
+    driver.execute_script(
+        "arguments[0].scrollIntoView({block: 'nearest', inline: 'center'})", element
+    )
+    element.click()
+
+
+def move_no(driver: Any) -> int:
+    return int(root(driver, "move-no") or -1)
+
+
+def play_one(driver: Any, used: dict[str, int]) -> bool:
+    """Make one move on this page's turn by clicking the control the page offers for it;
+    True when a move was sent (False also when the page redrew the control under the click:
+    the caller looks again)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    try:
+        return _play_one(driver, used)
+    except StaleElementReferenceException:
+        return False
+
+
+def _play_one(driver: Any, used: dict[str, int]) -> bool:
+    for selector in ('#actions [data-move="uno"]', '#actions [data-move^="color "]'):
+        found = css(driver, selector)
+        if found:
+            click(driver, found[0])
+            used[selector] = used.get(selector, 0) + 1
+            return True
+    cards = css(driver, "#hand .card.playable")
+    # a wild first when there is one: it needs the colour dialog
+    cards.sort(key=lambda c: 0 if (c.get_attribute("data-card") or "").startswith("W") else 1)
+    if cards:
+        card = cards[0]
+        direct = card.get_attribute("data-move")
+        click(driver, card)
+        if direct:
+            used["card"] = used.get("card", 0) + 1
+            return True
+        wait(driver, lambda: css(driver, "#dialog [data-move]"), "the play dialog", 5)
+        choice = next(b for b in css(driver, "#dialog [data-move]") if b.is_enabled())
+        assert (choice.get_attribute("data-move") or "").startswith("play ")
+        click(driver, choice)
+        used["dialog"] = used.get("dialog", 0) + 1
+        return True
+    for move in ("pass", "draw"):
+        found = css(driver, f'#actions [data-move="{move}"]')
+        if found:
+            click(driver, found[0])
+            used[move] = used.get(move, 0) + 1
+            return True
+    return False
+
+
+def create_room(driver: Any, base: str, name: str, hand_size: int = 3) -> str:
+    """The host creates a room on the front page: 4 players, seat 1 a friend, seats 2 and 3
+    bots, one house rule changed; the room page opens. Its code."""
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(f"{base}/")
+    wait(driver, lambda: css(driver, "#seat-3"), "the front page's options", 10)
+    name_box = css(driver, "#name")[0]
+    name_box.clear()
+    name_box.send_keys(name)
+    Select(css(driver, "#preset")[0]).select_by_value("official")
+    Select(css(driver, "#seat-1")[0]).select_by_value("")
+    Select(css(driver, "#seat-2")[0]).select_by_value("basic")
+    Select(css(driver, "#seat-3")[0]).select_by_value("basic")
+    click(driver, css(driver, "#house > summary")[0])
+    group = driver.find_element("css selector", 'details[data-group="Deck and deal"] > summary')
+    click(driver, group)
+    size = css(driver, "#opt-hand_size")[0]
+    size.clear()
+    size.send_keys(str(hand_size))
+    click(driver, css(driver, "#create-btn")[0])
+    wait(driver, lambda: "/r/" in driver.current_url, "the room page")
+    wait_status(driver, "lobby")
+    return str(driver.current_url.rsplit("/r/", 1)[1][:6])
+
+
+@needs_chromium
+def test_two_players_two_bots_play_a_round(server_process: str, browsers: Any) -> None:
+    base = server_process
+    started = time.monotonic()
+    ann = browsers(DESKTOP)
+    code = create_room(ann, base, "Ann")
+    link = css(ann, "#invite-link")[0].get_attribute("value")
+    assert link.endswith(f"/r/{code}")
+    assert root(ann, "seat") == "0"
+    assert css(ann, '[data-action="start"]'), "the host has a start button"
+
+    # the second player opens the link and joins
+    bob = browsers(PHONE)
+    bob.get(link)
+    wait(bob, lambda: css(bob, "#join-name"), "the join dialog")
+    css(bob, "#join-name")[0].send_keys("Bob")
+    click(bob, css(bob, "#join-play")[0])
+    wait_status(bob, "lobby")
+    assert root(bob, "seat") == "1"
+    assert not css(bob, '[data-action="start"]'), "only the host starts"
+    wait(ann, lambda: "Bob" in css(ann, '.seats li[data-seat="1"]')[0].text, "Bob in the lobby")
+
+    click(ann, css(ann, '[data-action="start"]')[0])
+    for driver in (ann, bob):
+        wait_status(driver, "playing")
+
+    # a spectator sees the table and no hand
+    eve = browsers(DESKTOP)
+    eve.get(link)
+    wait(eve, lambda: css(eve, "#join-watch"), "the join dialog")
+    click(eve, css(eve, "#join-watch")[0])
+    wait(eve, lambda: root(eve, "role") == "spectator", "a spectator's welcome")
+    wait_status(eve, "playing")
+    wait(eve, lambda: len(css(eve, ".opp[data-seat]")) == 4, "four seats around the table")
+    assert not css(eve, "#hand .card"), "a spectator has no hand"
+    assert eve.execute_script("return window.unokit.S.view.hand.length") == 0
+    assert not css(eve, "[data-move]"), "a spectator has no moves"
+    assert css(eve, "#top-card"), "the spectator sees the discard pile"
+    browsers.close(eve)
+
+    # both play a whole round; Bob's page is reloaded mid-round
+    used: dict[str, int] = {}
+    bob_moves = 0
+    reloaded = False
+    deadline = time.monotonic() + 75
+    while root(ann, "status") == "playing":
+        assert time.monotonic() < deadline, f"the round did not end; moves made: {used}"
+        wait(
+            ann,
+            lambda: (
+                root(ann, "status") != "playing" or "me" in (root(ann, "turn"), root(bob, "turn"))
+            ),
+            "someone's turn or the round's end",
+            30,
+        )
+        for driver in (ann, bob):
+            if root(driver, "turn") != "me" or root(driver, "pending"):
+                continue
+            before = move_no(driver)
+            if not play_one(driver, used):
+                continue
+            wait(
+                driver,
+                lambda d=driver, b=before: move_no(d) > b or root(d, "turn") != "me",
+                "the move to be applied",
+            )
+            if driver is bob:
+                bob_moves += 1
+        if bob_moves >= 2 and not reloaded and root(bob, "status") == "playing":
+            seen = move_no(bob)
+            bob.refresh()
+            wait(bob, lambda s=seen: move_no(bob) >= s, "Bob's table after the reload")
+            wait(bob, lambda: root(bob, "seat") == "1", "Bob back in his seat")
+            reloaded = True
+            if root(bob, "status") == "playing":
+                wait(bob, lambda: css(bob, "#hand .card"), "Bob's hand after the reload")
+    assert reloaded, "the round ended before Bob's page could be reloaded"
+    assert used, "nobody moved"
+    print("moves made by clicking:", used)
+
+    # the round is over for both; the next round is dealt when both are ready
+    for driver in (ann, bob):
+        wait(driver, lambda d=driver: root(d, "status") in ("round_over", "match_over"), "the end")
+        assert css(driver, "#panel .scores"), "the scores are shown"
+    if root(ann, "status") == "round_over":
+        for driver in (ann, bob):
+            click(driver, css(driver, '[data-action="ready"]')[0])
+        wait(
+            ann,
+            lambda: all(not b.is_enabled() for b in css(ann, '[data-action="ready"]')),
+            "Ann ready",
+        )
+        click(ann, css(ann, '[data-action="next"]')[0])
+        for driver in (ann, bob):
+            wait_status(driver, "playing")
+    assert time.monotonic() - started < 110
+
+
+@needs_chromium
+def test_chinese_labels_when_chosen(server_process: str, browsers: Any) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    base = server_process
+    mei = browsers(PHONE)
+    mei.get(f"{base}/")
+    wait(mei, lambda: css(mei, "#seat-1"), "the front page")
+    Select(css(mei, "#lang")[0]).select_by_value("zh-Hant")
+    heading = css(mei, "h1")[0]
+    wait(mei, lambda: heading.text == "和朋友一起玩 UNO", "the Traditional Chinese heading")
+    assert css(mei, "#create-btn")[0].text == "建立房間"
+    Select(css(mei, "#lang")[0]).select_by_value("zh-Hans")
+    wait(
+        mei,
+        lambda: (
+            heading.text == "和朋友一起玩 UNO" and css(mei, "#create-btn")[0].text == "建立房间"
+        ),
+        "Simplified Chinese",
+    )
+    Select(css(mei, "#lang")[0]).select_by_value("zh-Hant")
+    wait(mei, lambda: css(mei, "#create-btn")[0].text == "建立房間", "Traditional Chinese again")
+
+    code = create_room(mei, base, "美美")
+    assert code
+    wait(
+        mei,
+        lambda: css(mei, "#panel h2") and css(mei, "#panel h2")[0].text == "等候室",
+        "the lobby in Chinese",
+    )
+    assert css(mei, '[data-action="start"]')[0].text == "開始比賽"
+    click(mei, css(mei, '[data-action="start"]')[0])
+    wait_status(mei, "playing")
+    wait(mei, lambda: css(mei, "#log li"), "the narrated log")
+    log = " ".join(
+        li.get_attribute("textContent") for li in mei.find_elements("css selector", "#log li")
+    )
+    assert re.search(r"[\u4e00-\u9fff]", log), f"the log is not in Chinese: {log[:200]}"
+    assert (
+        mei.find_element("css selector", "#tab-chat")
+        .get_attribute("textContent")
+        .startswith("聊天")
+    )
