@@ -41,9 +41,7 @@ async def test_challenging_a_wild_draw_four() -> None:
     app = UnoApp(game=game, bots="basic", bot_delay=30.0, animations=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert "h " + tr("en", "challenge") in app._actions().replace("[b]", "").replace(
-            "[/]", ""
-        )
+        assert "h " + tr("en", "challenge") in app._actions().replace("[b]", "").replace("[/]", "")
         await pilot.press("h")
         # seat 1 held R5 on the red R8: the bluff is caught, seat 1 draws 4
         assert await until(pilot, lambda: len(app.game.hands[1]) == 6)

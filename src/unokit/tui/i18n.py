@@ -106,7 +106,7 @@ _TEXTS: dict[str, str] = {
     "takeback_off": N_("Take-back is off at this table (n: settings, before a new match)"),
     "takeback_none": N_("Nothing of yours to take back in this round"),
     "takeback_done": N_("Your last move is taken back"),
-    "hint": N_("Hint: {move} (because {why})"),
+    "hint": N_("Hint: {move}: {why}"),
     "hint_none": N_("No hint: nothing for you to decide now"),
     "hint_wait": N_("let the others play: nothing of yours to do now"),
     # what a move is, for hints
