@@ -3,8 +3,7 @@
  * The batched form of the AEC environment (unokit.envs.aec.UnoEnv) for the option subset
  * `unokit.envs.vector.unsupported` accepts: the C accelerator's rules (its engine is included
  * from unokit/sim/_fastplay.c: the same deal, legal moves in the same order, the same
- * effects), less what needs moves of several actions or hands shown (seven_zero, jump-ins,
- * the +4 challenge). Every game is one slot: its own generator of game seeds (the env's
+ * effects), less what needs moves of several actions (seven_zero, jump-ins). Every game is one slot: its own generator of game seeds (the env's
  * `seed` generator of UnoEnv), the seat deciding, the out-of-turn chances offered clockwise
  * from the seat after the one to act (UNO calls, catches), the observation and the mask of
  * the seat deciding, exactly as UnoEnv.observe writes them. A game whose round ends (or that
@@ -29,6 +28,8 @@
 #define O_TOP 57
 #define O_DISCARD 171
 #define O_DRAWN 228
+#define O_REVEALED 285
+#define NK 57
 #define O_COLOR 798
 #define O_PHASE 802
 #define O_FLAGS 806
@@ -42,6 +43,9 @@ typedef struct {
     int seat, out_of_turn, nq, qpos, queue_valid, nm;
     int8_t queue[MAXP];
     int16_t tok[NA];
+    uint8_t st_kinds[MAXST][NK]; /* the hand that played each +4 of the stack (by kind) */
+    uint8_t shown[MAXP][MAXP];   /* shown[v][s]: seat v has seen the hand of seat s */
+    uint8_t shown_kinds[MAXP][MAXP][NK]; /* that hand, as last shown (UnoEnv._revealed) */
     Move moves[MAXM];
 } Slot;
 
@@ -146,12 +150,36 @@ static void decide(const VecEnv *e, Slot *s) {
 }
 
 static int deal(const VecEnv *e, Slot *s) {
+    memset(s->shown, 0, sizeof s->shown); /* UnoEnv.reset: nothing shown yet */
     int err = setup(&s->g, &e->cfg, next64(&s->seeder));
     s->steps = 0;
     s->queue_valid = 0;
     if (err) return err;
     decide(e, s);
     return E_OK;
+}
+
+/* play.challenge's run of +4s challenged (the last, or under stack_challenge = all the run of
+ * +4s on top not played by the challenger), each player's hand shown to the challenger: the
+ * newest entry of a seat wins, as the dict of shown hands does */
+static void reveal(Slot *s, int seat) {
+    const Game *g = &s->g;
+    const Cfg *f = g->cfg;
+    int run[MAXST], nr = 0;
+    if (f->stack_all) {
+        for (int i = g->st_n - 1; i >= 0 && f->rank_of[g->st_card[i]] == R_WD4; i--)
+            if (g->st_seat[i] != seat) run[nr++] = i;
+    } else if (g->st_n > 0) {
+        run[nr++] = g->st_n - 1;
+    }
+    uint32_t done = 0; /* newest first: the first entry of each seat is the one kept */
+    for (int k = 0; k < nr; k++) {
+        int i = run[k], who = g->st_seat[i];
+        if (done & (1u << who)) continue;
+        done |= 1u << who;
+        s->shown[seat][who] = 1;
+        memcpy(s->shown_kinds[seat][who], s->st_kinds[i], NK);
+    }
 }
 
 /* one action of the seat deciding in slot s; rewards of its seats; 1 terminal, 2 truncated */
@@ -163,10 +191,23 @@ static int step_slot(const VecEnv *e, Slot *s, int action, float *reward, int *e
         decide(e, s);
     } else {
         Move mv = s->moves[s->tok[action]];
-        if (s->seat == g->current)
+        int seat = s->seat;
+        const Cfg *f = g->cfg;
+        uint8_t snap[NK];
+        int wd4 = mv.type == M_PLAY && f->rank_of[mv.card] == R_WD4;
+        if (wd4) { /* play.resolve_play: the hand then, +4 included (a StackEntry's hand) */
+            memset(snap, 0, sizeof snap);
+            for (int i = 0; i < g->hs[seat]; i++) snap[e->kind_of[g->hand[seat][i]]]++;
+        }
+        if (mv.type == M_CHALLENGE) /* play.challenge: each player challenged shows a hand */
+            reveal(s, seat);
+        if (seat == g->current)
             apply(g, &mv);
         else
-            apply_other(g, s->seat, &mv);
+            apply_other(g, seat, &mv);
+        if (wd4 && g->st_n > 0 && g->st_seat[g->st_n - 1] == seat &&
+            g->st_card[g->st_n - 1] == mv.card)
+            memcpy(s->st_kinds[g->st_n - 1], snap, NK);
         s->queue_valid = 0;
         if (g->phase == ROUND_OVER) {
             int w = g->winner, teams = e->teams;
@@ -198,6 +239,11 @@ static void observe(const VecEnv *e, const Slot *s, float *o, int8_t *mask) {
     }
     int live = g->phase < ROUND_OVER, mine = seat == g->current && live;
     if (mine && g->phase == AFTER_DRAW && g->drawn >= 0) o[O_DRAWN + kind[g->drawn]] = 1.0f;
+    for (int t = 0; t < n; t++) {
+        if (!s->shown[seat][t]) continue;
+        float *r = o + O_REVEALED + ((t - seat + n) % n - 1) * NK;
+        for (int k = 0; k < NK; k++) r[k] = (float)s->shown_kinds[seat][t][k];
+    }
     if (g->color >= 0) o[O_COLOR + g->color] = 1.0f;
     if (g->phase <= PENALTY) o[O_PHASE + g->phase] = 1.0f;
     float *f = o + O_FLAGS;

@@ -2,7 +2,7 @@
 
 >>> import numpy as np
 >>> from unokit.envs.vector import UnoVectorEnv, available
->>> env = UnoVectorEnv(4, players=2, seed=1, challenge=False) if available() else None
+>>> env = UnoVectorEnv(4, players=2, seed=1) if available() else None
 >>> obs, masks = env.reset() if env else (np.zeros((4, 1193)), np.ones((4, 309)))
 >>> obs.shape, masks.shape
 ((4, 1193), (4, 309))
@@ -17,7 +17,7 @@ dealt again at once (auto-reset): its row then shows the new round. Game ``i`` i
 at each end: the same actions give the same games (``tests/envs/test_vector.py``).
 
 The option subset: the accelerator's (``unokit.sim.fastplay.unsupported``), without
-``seven_zero``, jump-ins and the +4 challenge (moves of several actions, hands shown).
+``seven_zero`` and jump-ins (moves of several actions, out-of-turn plays).
 :func:`unsupported` names what a rule set lacks. Built by setup.py with the package (optional,
 like the accelerator): :func:`available` says whether it was.
 """
@@ -78,8 +78,6 @@ def unsupported(rules: Rules) -> list[str]:
         out.append(f"jump_in={rules.jump_in}")
     if rules.sum_jump_in:
         out.append("sum_jump_in=true")
-    if rules.challenge:
-        out.append("challenge=true")
     return out
 
 
