@@ -202,6 +202,8 @@ class Room:
     storage: Storage
     settings: Settings
     clock: Callable[[], float] = time.monotonic
+    #: where the seeds of new matches come from (``secrets``; tests give a fixed sequence)
+    new_seed: Callable[[], int] = lambda: secrets.randbelow(SEED_RANGE)
     started: bool = False
     base: int = 0
     match_no: int = 1
@@ -222,7 +224,8 @@ class Room:
         self._changed_at = self.clock()
         self._turn_started = self.clock()
         self._round_over_since = self.clock()
-        self._host_away_since: float | None = None
+        #: the absent players' seats a bot has played (told in the room message)
+        self._stood_in: set[int] = set()
 
     # -- what the room is ------------------------------------------------------------------------
 
@@ -287,6 +290,8 @@ class Room:
             member.peer = peer
             member.lang = lang
             member.away_since = None
+            if member.seat is not None:
+                self._stood_in.discard(member.seat)
             if old is not None and old is not peer:
                 old.close(4000, "replaced")
             peer.post(proto.welcome(member.seat, member.name, self._is_host(member)))
@@ -586,7 +591,7 @@ class Room:
 
     async def _rematch(self) -> None:
         old = (self.seed, self.base, self.match_no)
-        self.seed = secrets.randbelow(SEED_RANGE)
+        self.seed = self.new_seed()
         self.base = self.move_no
         self.match_no += 1
         try:
@@ -634,7 +639,7 @@ class Room:
         if seat == was_current or game.current != was_current or game.round_no != was_round:
             self._turn_started = now
         status_changed = game.round_over != was_over
-        if game.round_over and not was_over:
+        if status_changed:  # a round ended, or the next was dealt: nobody is ready yet
             self._round_over_since = now
             for member in self.members.values():
                 member.ready = False
@@ -881,6 +886,10 @@ class Room:
             self._offered[seat] = number
             return
         view = replace(view, legal_moves=moves)
+        holder = self.member_at(seat)
+        if holder is not None and seat not in self._stood_in:
+            self._stood_in.add(seat)  # an absent player's first turn played by the bot: say so
+            self._broadcast_room()
         move = await self._stand_ins[seat].act(view)
         if out_of_turn:
             self._offered[seat] = number
@@ -963,15 +972,26 @@ class Rooms:
     """Every room of the server: create, join, find; rebuilt from storage at start."""
 
     def __init__(
-        self, storage: Storage, settings: Settings, clock: Callable[[], float] = time.monotonic
+        self,
+        storage: Storage,
+        settings: Settings,
+        clock: Callable[[], float] = time.monotonic,
+        seeds: Callable[[], int] | None = None,
     ) -> None:
         self.storage = storage
         self.settings = settings
         self.clock = clock
+        self.seeds = seeds or partial(secrets.randbelow, SEED_RANGE)
         self.rooms: dict[str, Room] = {}
 
     def _room(self, **values: Any) -> Room:
-        return Room(storage=self.storage, settings=self.settings, clock=self.clock, **values)
+        return Room(
+            storage=self.storage,
+            settings=self.settings,
+            clock=self.clock,
+            new_seed=self.seeds,
+            **values,
+        )
 
     async def start(self) -> None:
         """Rebuild every stored room (rules, seed, members; the match's moves replayed) and
@@ -1054,7 +1074,7 @@ class Rooms:
                 code=new_code(),
                 preset=preset,
                 rules=rules,
-                seed=secrets.randbelow(SEED_RANGE),
+                seed=self.seeds(),
                 bots=seats,
                 bot_level=self.settings.bot_level,
                 host=0,

@@ -1,0 +1,251 @@
+"""Shared helpers of the game server's tests.
+
+- :class:`FakePeer`: a connection as a room sees it; it keeps every message, can check each
+  one the moment it is posted (``on_post``), and lets a test wait for a message it expects;
+- :func:`rooms`: a :class:`~unokit.web.room.Rooms` on an in-memory SQLite storage with tiny
+  settings (bots act at once), stopped after the test;
+- :func:`server_process`: the real ``unokit serve`` in a subprocess on a free port and a
+  temporary database, yielding its base URL; always stopped (killed if need be) after the test.
+  :class:`ServerProcess` does the same by hand (start, SIGKILL, start again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from unokit.game import Game
+from unokit.web import protocol as proto
+from unokit.web.room import Member, Room, Rooms
+from unokit.web.settings import Settings
+from unokit.web.storage import SQLiteStorage
+
+ROOT = Path(__file__).resolve().parents[2]
+#: the settings of room tests: bots act at once, absences and timers last milliseconds
+FAST = Settings(db=":memory:", bot_delay=0.0, grace=60.0, ready_timeout=60.0)
+
+
+class FakePeer:
+    """A connection that records what the room posts to it."""
+
+    def __init__(
+        self, on_post: Callable[[dict[str, Any]], None] | None = None, base_url: str = "http://t"
+    ) -> None:
+        self.base_url = base_url
+        self.messages: list[dict[str, Any]] = []
+        self.closed: tuple[int, str] | None = None
+        self.on_post = on_post
+        self._event = asyncio.Event()
+
+    def post(self, message: dict[str, Any]) -> None:
+        if self.on_post is not None:
+            self.on_post(message)
+        self.messages.append(message)
+        self._event.set()
+
+    def close(self, code: int, reason: str) -> None:
+        if self.closed is None:
+            self.closed = (code, reason)
+        self._event.set()
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == kind]
+
+    def last(self, kind: str) -> dict[str, Any]:
+        found = self.of(kind)
+        assert found, f"no {kind} message among {[m['type'] for m in self.messages]}"
+        return found[-1]
+
+    async def wait(
+        self, found: Callable[[dict[str, Any]], bool], timeout: float = 10.0, since: int = 0
+    ) -> dict[str, Any]:
+        """The first message from index ``since`` for which ``found`` is true; waits for it."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        seen = since
+        while True:
+            for message in self.messages[seen:]:
+                if found(message):
+                    return message
+            seen = len(self.messages)
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                kinds = [(m["type"], m.get("code"), m.get("move_no")) for m in self.messages[-8:]]
+                raise AssertionError(f"no such message within {timeout} s; last: {kinds}")
+            self._event.clear()
+            try:
+                await asyncio.wait_for(self._event.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def wait_closed(self, timeout: float = 10.0) -> tuple[int, str]:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self.closed is None:
+            left = deadline - asyncio.get_running_loop().time()
+            assert left > 0, "the connection was not closed"
+            self._event.clear()
+            try:
+                await asyncio.wait_for(self._event.wait(), left)
+            except TimeoutError:
+                pass
+        return self.closed
+
+
+def msg(kind: str, token: str, **fields: Any) -> Any:
+    """A client message, checked by the protocol's own parser."""
+    import json
+
+    return proto.parse_client(json.dumps({"type": kind, "v": 1, "token": token, **fields}))
+
+
+async def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Wait until ``check()`` holds (polling the event loop; never a fixed sleep)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "the state was not reached"
+        await asyncio.sleep(0.005)
+
+
+@asynccontextmanager
+async def managed_rooms(
+    db: str = ":memory:", first_seed: int = 1, **changes: Any
+) -> AsyncIterator[Rooms]:
+    """A :class:`Rooms` on SQLite with :data:`FAST` settings (``changes`` applied), its
+    matches dealt from the seeds ``first_seed``, ``first_seed + 1``, ... (the same games on
+    every run), started from what the storage holds, and stopped afterwards."""
+    storage = SQLiteStorage(db)
+    await storage.open()
+    manager = Rooms(
+        storage, replace(FAST, db=db, **changes), seeds=itertools.count(first_seed).__next__
+    )
+    await manager.start()
+    try:
+        yield manager
+    finally:
+        await manager.stop()
+        await storage.close()
+
+
+@pytest.fixture
+async def rooms() -> AsyncIterator[Rooms]:
+    async with managed_rooms() as manager:
+        yield manager
+
+
+def install(room: Room, game: Game) -> None:
+    """Put a described table in a started room (a test's starting position)."""
+    room.game = game
+    room._broadcast_state([])
+    room.wake()
+
+
+async def open_room(
+    rooms: Rooms,
+    players: int = 3,
+    bots: list[str | None] | None = None,
+    preset: str = "official",
+    options: dict[str, Any] | None = None,
+    lang: str = "en",
+) -> tuple[Room, str, FakePeer, Member]:
+    """A room with its host connected: ``(room, host token, host's peer, host member)``."""
+    room, token = await rooms.create("Ann", preset, options or {}, players, bots)
+    peer = FakePeer()
+    member = await room.connect(token, peer, lang)
+    return room, token, peer, member
+
+
+# -- the real server --------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``unokit serve`` as a child process (``python -m unokit.cli.main serve``)."""
+
+    def __init__(self, db: Path, *args: str, port: int | None = None) -> None:
+        self.db = db
+        self.args = args
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(f".{self.port}.log")
+
+    def start(self, timeout: float = 30.0) -> str:
+        """Start the server and wait until it answers HTTP; its base URL."""
+        command = [
+            sys.executable,
+            "-m",
+            "unokit.cli.main",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            *self.args,
+        ]
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.process.poll() is not None:
+                raise AssertionError(f"unokit serve exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.base}/api/options", timeout=1.0).status_code == 200:
+                    return self.base
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"unokit serve did not answer: {self.log.read_text()[-2000:]}")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush: what a crash does."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+        self.process = None
+
+    def stop(self) -> None:
+        """Stop it as Ctrl-C does; kill it if it does not stop."""
+        process = self.process
+        if process is None:
+            return
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(10)
+        self.process = None
+
+
+@pytest.fixture
+def server_process(tmp_path: Path) -> Iterator[str]:
+    """A running ``unokit serve`` (bots act at once) on a free port and a temporary database;
+    yields its base URL (``http://127.0.0.1:PORT``); stopped after the test."""
+    server = ServerProcess(tmp_path / "rooms.sqlite3", "--bot-delay", "0")
+    try:
+        yield server.start()
+    finally:
+        server.stop()
+        server.kill()
