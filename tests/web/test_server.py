@@ -15,7 +15,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx still works
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 from unokit.narrator import translations

@@ -334,7 +334,9 @@ async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: Settings) 
     room: Room | None = None
     member = None
     errors = 0
-    window, count = 0.0, 0
+    # a token bucket: rate_limit messages a second, bursts of rate_limit (what a network
+    # hiccup delivers at once)
+    allowance, checked = float(settings.rate_limit), 0.0
     loop = asyncio.get_running_loop()
 
     def fail(text: str) -> bool:
@@ -354,13 +356,14 @@ async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: Settings) 
                 break
             lang = member.lang if member is not None else "en"
             now = loop.time()
-            if now - window >= 1.0:
-                window, count = now, 0
-            count += 1
-            if count > settings.rate_limit:
+            rate = settings.rate_limit
+            allowance = min(float(rate), allowance + (now - checked) * rate)
+            checked = now
+            if allowance < 1.0:
                 if fail(say(lang, "too_many", rate=settings.rate_limit)):
                     break
                 continue
+            allowance -= 1.0
             text = received.get("text")
             if text is None:
                 if fail(say(lang, "binary")):
