@@ -389,7 +389,7 @@ def test_simulate_takes_players_from_rule_when_alone() -> None:
     result = runner.invoke(app, ["simulate", "--games", "2", "--rule", "players=3"])
     assert result.exit_code == 0, result.output
     assert "3 players" in result.output
-    assert "wins per seat: [" in result.output and result.output.count(",") >= 2
+    assert "wins per seat: seat 0: " in result.output and "seat 2: " in result.output
 
 
 def test_an_option_given_twice_with_different_values_is_refused() -> None:

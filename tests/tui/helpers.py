@@ -92,3 +92,16 @@ def keyboard_move(app: UnoApp) -> list[str]:
     if DRAW in legal:
         return ["d"]
     return []
+
+
+async def settled_text(pilot: Pilot[Any], app: UnoApp) -> str:
+    """The screen as text once it has been drawn and stays the same for a moment (a screen
+    just pushed may not have been drawn yet)."""
+    text = ""
+    for _ in range(100):
+        await pilot.pause(0.03)
+        again = screen_text(app)
+        if again == text and text.strip():
+            return text
+        text = again
+    return text

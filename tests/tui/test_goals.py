@@ -5,7 +5,7 @@ rules screens in the player's language, hints, new match and settings in the app
 from __future__ import annotations
 
 from tests.conftest import table
-from tests.tui.helpers import keyboard_move, screen_text, until
+from tests.tui.helpers import keyboard_move, settled_text, until
 from unokit import Card, Rules
 from unokit.tui.app import HUMAN, UnoApp
 from unokit.tui.screens import ChoiceScreen, PageScreen, SettingsScreen
@@ -32,7 +32,7 @@ async def test_a_whole_match_by_keyboard_alone_at_80x24() -> None:
                 await pilot.press(*keys)
             await pilot.pause(0.002)
         assert app.game.match_over
-        assert "You" in screen_text(app)
+        assert "You" in await settled_text(pilot, app)
     assert {"1", "d"} <= pressed
 
 
@@ -47,11 +47,11 @@ async def test_the_help_and_rules_screens_speak_the_players_language() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("question_mark")
             assert await until(pilot, lambda app=app: isinstance(app.screen, PageScreen))
-            assert words in screen_text(app)
+            assert words in await settled_text(pilot, app)
             await pilot.press("escape")
             await pilot.press("r")
             assert await until(pilot, lambda app=app: isinstance(app.screen, PageScreen))
-            text = screen_text(app)
+            text = await settled_text(pilot, app)
             assert rule in text and "stacking=" not in text
             await pilot.press("r")
             assert await until(pilot, lambda app=app: not app.dialog_open)
@@ -94,12 +94,12 @@ async def test_a_new_match_and_settings_from_inside_the_app(tmp_path) -> None:  
         assert await until(pilot, lambda: not app.dialog_open and app.rules.players == 5)
         assert save.exists()  # the unfinished match was saved first
         assert app.level == "strong" and app.lang == "zh-Hant"
-        assert not app.game.history and "座位 4" in screen_text(app)
+        assert not app.game.history and "座位 4" in await settled_text(pilot, app)
         await pilot.press("n")
         assert await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
         await pilot.press("down", "down", "down", "left", "a")  # back to English, same match
         assert await until(pilot, lambda: not app.dialog_open and app.lang == "en")
-        assert app.rules.players == 5 and "Seat 4" in screen_text(app)
+        assert app.rules.players == 5 and "Seat 4" in await settled_text(pilot, app)
 
 
 async def test_take_back_is_off_by_default_and_undoes_a_move_when_allowed() -> None:
@@ -116,7 +116,7 @@ async def test_take_back_is_off_by_default_and_undoes_a_move_when_allowed() -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")
         assert await until(pilot, lambda: app.game.current == HUMAN and len(app.game.hands[1]) == 2)
-        assert "z Take back" in screen_text(app)
+        assert "z Take back" in await settled_text(pilot, app)
         await pilot.press("z")
         assert await until(pilot, lambda: len(app.game.hands[HUMAN]) == 3)
         assert app.game.top == Card.parse("R8") and app.game.current == HUMAN

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import check_snapshot, screen_text, until
+from tests.tui.helpers import check_snapshot, settled_text, until
 from unokit import Rules
 from unokit.tui.app import UnoApp
 from unokit.tui.screens import ChoiceScreen, PageScreen
@@ -24,7 +24,7 @@ async def test_the_table(lang: str, size: tuple[int, int]) -> None:
     app = UnoApp(rules, 7, bots="strong", lang=lang, bot_delay=60, animations=False)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        check_snapshot(f"table-{lang}-{size[0]}x{size[1]}", screen_text(app))
+        check_snapshot(f"table-{lang}-{size[0]}x{size[1]}", await settled_text(pilot, app))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -33,7 +33,7 @@ async def test_the_help_screen(lang: str) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         assert await until(pilot, lambda: isinstance(app.screen, PageScreen))
-        check_snapshot(f"help-{lang}-80x24", screen_text(app))
+        check_snapshot(f"help-{lang}-80x24", await settled_text(pilot, app))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -42,4 +42,4 @@ async def test_the_round_summary(lang: str) -> None:
     app = UnoApp(rules, 2, bots="basic", lang=lang, bot_delay=0.01, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        check_snapshot(f"summary-{lang}-80x24", screen_text(app))
+        check_snapshot(f"summary-{lang}-80x24", await settled_text(pilot, app))
