@@ -174,13 +174,42 @@ def move_no(driver: Any) -> int:
     return int(root(driver, "move-no") or -1)
 
 
-def play_one(driver: Any, used: dict[str, int]) -> bool:
+def by_keyboard(driver: Any, used: dict[str, int]) -> bool:
+    """A move made with keys only: H goes to the hand, arrows to a card that plays as it is,
+    Enter plays it; D draws. False when neither applies (the caller clicks instead)."""
+    from selenium.webdriver.common.keys import Keys
+
+    page = driver.find_element("css selector", "body")
+    cards = css(driver, "#hand .card.playable")
+    if not any(c.get_attribute("data-move") for c in cards):
+        if cards or not css(driver, '#actions [data-move="draw"]'):
+            return False
+        page.send_keys("d")
+        used["key D"] = used.get("key D", 0) + 1
+        return True
+    page.send_keys("h")
+    for _ in range(len(css(driver, "#hand .card")) + 1):
+        active = driver.switch_to.active_element
+        classes = (active.get_attribute("class") or "").split()
+        if "card" not in classes:
+            return False
+        if "playable" in classes and active.get_attribute("data-move"):
+            active.send_keys(Keys.ENTER)
+            used["key Enter"] = used.get("key Enter", 0) + 1
+            return True
+        active.send_keys(Keys.ARROW_RIGHT)
+    return False
+
+
+def play_one(driver: Any, used: dict[str, int], keyboard: bool = False) -> bool:
     """Make one move on this page's turn by clicking the control the page offers for it;
     True when a move was sent (False also when the page redrew the control under the click:
     the caller looks again)."""
     from selenium.common.exceptions import StaleElementReferenceException
 
     try:
+        if keyboard and by_keyboard(driver, used):
+            return True
         return _play_one(driver, used)
     except StaleElementReferenceException:
         return False
@@ -216,6 +245,24 @@ def _play_one(driver: Any, used: dict[str, int]) -> bool:
             used[move] = used.get(move, 0) + 1
             return True
     return False
+
+
+def why_not(driver: Any) -> bool:
+    """Tapping a card that cannot be played says why: the referee's reason for that card."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    try:
+        card = css(driver, "#hand .card.dim")[0]
+        code = card.get_attribute("data-card")
+        reason = driver.execute_script(
+            "return window.unokit.S.view.unplayable[arguments[0]] || ''", code
+        )
+        click(driver, card)
+    except (IndexError, StaleElementReferenceException):
+        return False
+    bubble = wait(driver, lambda: css(driver, "#why"), "the reason a card cannot be played", 5)
+    assert reason and bubble[0].text == reason, (code, reason, bubble[0].text)
+    return True
 
 
 def create_room(driver: Any, base: str, name: str, hand_size: int = 3) -> str:
@@ -286,6 +333,7 @@ def test_two_players_two_bots_play_a_round(server_process: str, browsers: Any) -
 
     # both play a whole round; Bob's page is reloaded mid-round
     used: dict[str, int] = {}
+    told_why = False
     bob_moves = 0
     reloaded = False
     deadline = time.monotonic() + 75
@@ -302,14 +350,18 @@ def test_two_players_two_bots_play_a_round(server_process: str, browsers: Any) -
         for driver in (ann, bob):
             if root(driver, "turn") != "me" or root(driver, "pending"):
                 continue
+            if driver is ann and not told_why and css(ann, "#hand .card.dim"):
+                told_why = why_not(ann)
             before = move_no(driver)
-            if not play_one(driver, used):
+            turns = used.get("turns", 0)
+            if not play_one(driver, used, keyboard=driver is ann and turns % 2 == 0):
                 continue
             wait(
                 driver,
                 lambda d=driver, b=before: move_no(d) > b or root(d, "turn") != "me",
                 "the move to be applied",
             )
+            used["turns"] = turns + 1
             if driver is bob:
                 bob_moves += 1
         if bob_moves >= 2 and not reloaded and root(bob, "status") == "playing":

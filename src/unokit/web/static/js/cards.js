@@ -117,7 +117,7 @@ export function cardFace(code, { tag = "span", named = null, label = "" } = {}) 
   for (const pos of ["tl", "br"]) {
     const k = el("span", `corner ${pos}`);
     k.appendChild(el("b", "", corner));
-    k.appendChild(el("i", "", letter));
+    if (letter !== corner) k.appendChild(el("i", "", letter));
     face.appendChild(k);
   }
   card.appendChild(face);

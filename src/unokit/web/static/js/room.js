@@ -89,7 +89,7 @@ async function start() {
   });
   $("code").textContent = S.code;
   setupChrome();
-  window.unokit = { S, handle, render, sendMove };
+  window.unokit = { S, handle, render, send, sendMove };
   if (hash.has("offline")) {
     setConn("offline");
     return;
@@ -136,6 +136,10 @@ function setupChrome() {
     if (move) sendMove(move);
   });
   document.addEventListener("keydown", onKey);
+  $("hand").addEventListener("scroll", () => {
+    const hand = $("hand");
+    hand.classList.toggle("at-end", hand.scrollLeft + hand.clientWidth >= hand.scrollWidth - 2);
+  }, { passive: true });
   window.addEventListener("resize", fitHand);
   window.addEventListener("online", () => {
     if (S.conn !== "online" && !S.stopped && S.token) connect();
@@ -284,6 +288,7 @@ function handle(msg) {
       S.welcomed = true;
       S.retry = 0;
       S.you = msg.you;
+      S.history = true; // the next state's log is the table's recent history
       root.dataset.role = msg.you.role;
       root.dataset.seat = msg.you.seat === null ? "" : String(msg.you.seat);
       setConn("online");
@@ -326,6 +331,16 @@ function onState(msg) {
   S.moveNo = msg.move_no;
   S.deadlineAt = typeof msg.deadline === "number" ? Date.now() + msg.deadline * 1000 : null;
   clearPending();
+  if (fresh && S.dialog && S.dialog.kind === "play") closeDialog(); // its choices are gone
+  if (S.history) {
+    // after a (re)connection or a change of language: the recent history, told anew
+    S.history = false;
+    $("log").replaceChildren();
+    S.lastRound = null;
+    for (const line of msg.log || []) addLog(line);
+    if (fresh && !first) effects(prev, { ...msg, log: [] });
+    return;
+  }
   if (fresh || first) {
     for (const line of msg.log || []) addLog(line);
     if (!first) effects(prev, msg);
@@ -379,9 +394,11 @@ function seatInfo(seat) {
   return (S.room && S.room.seats[seat]) || { seat, kind: "human", name: nameOf(seat), connected: true };
 }
 
-function avatar(seat, name) {
-  const a = el("span", "avatar", (name || "?").trim().slice(0, 1) || "?");
+function avatar(seat, name, bot = false) {
+  const a = el("span", "avatar", bot ? "🤖" : [...((name || "?").trim() || "?")][0]);
   a.style.setProperty("--av", AVATARS[seat % AVATARS.length]);
+  if (bot) a.classList.add("bot");
+  a.setAttribute("aria-hidden", "true");
   return a;
 }
 
@@ -499,7 +516,7 @@ function plateFor(seat, { you = false } = {}) {
   const info = seatInfo(seat);
   const name = info.kind === "empty" ? t("Empty seat") : nameOf(seat);
   const plate = el("div", "plate");
-  plate.appendChild(avatar(seat, name));
+  plate.appendChild(avatar(seat, name, info.kind === "bot"));
   const who = el("span", "who");
   who.appendChild(el("span", "name", you ? `${name} (${t("you")})` : name));
   const meta = el("span", "meta");
@@ -533,7 +550,7 @@ function renderOpponents() {
     o.style.left = `${spots[i][0]}%`;
     o.style.top = `${spots[i][1]}%`;
     if (v && inPlay() && v.current === seat) o.classList.add("turn");
-    if (v && v.in_round && v.in_round[seat] === false) o.classList.add("out");
+    if (v && inPlay() && v.in_round && v.in_round[seat] === false) o.classList.add("out");
     o.appendChild(el("span", "turn-arrow", "▼"));
     o.appendChild(plateFor(seat));
     if (v && S.room && S.room.status !== "lobby") {
@@ -739,7 +756,8 @@ function renderHand() {
   const wrap = $("hand-wrap");
   const v = S.view;
   const me = myseat();
-  wrap.hidden = me === null || !v || !S.room || S.room.status === "lobby";
+  wrap.hidden = me === null || !v || !S.room || S.room.status === "lobby"
+    || (S.room.status !== "playing" && !(v.hand || []).length);
   if (wrap.hidden) {
     hand.replaceChildren();
     return;
@@ -813,6 +831,10 @@ function fitHand() {
     overlap = -Math.min(w * 0.58, (n * w - avail) / (n - 1));
   }
   hand.style.setProperty("--overlap", `${overlap}px`);
+  requestAnimationFrame(() => {
+    hand.classList.toggle("scrolls", hand.scrollWidth > hand.clientWidth + 2);
+    hand.classList.toggle("at-end", hand.scrollLeft + hand.clientWidth >= hand.scrollWidth - 2);
+  });
 }
 
 function tapCard(code, node) {
@@ -902,7 +924,7 @@ function lobbyPanel(panel) {
     const li = el("li", s.kind);
     li.dataset.seat = String(s.seat);
     if (s.seat === me) li.classList.add("you");
-    li.appendChild(avatar(s.seat, s.kind === "empty" ? "?" : s.name));
+    li.appendChild(avatar(s.seat, s.kind === "empty" ? "?" : s.name, s.kind === "bot"));
     const name = s.kind === "empty" ? t("Empty seat") : s.name;
     li.appendChild(el("span", "name", s.seat === me ? `${name} (${t("you")})` : name));
     if (s.kind === "bot") li.appendChild(el("i", "badge bot", `${t("bot")} · ${t(s.level || "basic")}`));
@@ -1166,7 +1188,11 @@ function describeChoice(g) {
     what.appendChild(cards);
     what.appendChild(el("span", "", t("{n} cards at once", { n: m.cards.length })));
   }
-  if (m.swap !== null) what.appendChild(el("span", "", t("Swap hands with {name}", { name: nameOf(m.swap) })));
+  if (m.swap !== null) {
+    what.appendChild(el("span", "", t("Swap hands with {name}", { name: nameOf(m.swap) })));
+    const count = S.view ? S.view.hand_sizes[m.swap] : null;
+    if (count !== null && count !== undefined) what.appendChild(el("i", "badge", t("{n} cards", { n: count })));
+  }
   if (m.peek !== null) what.appendChild(el("span", "", t("Look at {name}'s hand", { name: nameOf(m.peek) })));
   if (m.trade !== null) {
     what.appendChild(el("span", "", t("Trade with {name}:", { name: nameOf(m.trade) })));
@@ -1183,8 +1209,8 @@ function playDialog(code, moves) {
   const groups = choicesOf(moves);
   const hasUno = groups.some((g) => g.uno.size);
   const colorOnly = groups.length === 1 && groups[0].colors.every((c) => c);
-  const title = el("span", "");
-  const mini = el("span", "mini");
+  const title = el("span", "dialog-title");
+  const mini = el("span", "title-card");
   mini.appendChild(cardFace(code));
   title.appendChild(mini);
   title.appendChild(el("span", "", colorOnly ? t("Name a colour") : t("How do you play it?")));
