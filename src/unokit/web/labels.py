@@ -109,6 +109,7 @@ LABELS: tuple[str, ...] = (
     N_("Show the table"),
     N_("The scores appear when the match starts."),
     N_("Round {n}"),
+    N_("This card alone"),
     N_("{n} cards at once"),
     N_("Swap hands with {name}"),
     N_("Look at {name}'s hand"),

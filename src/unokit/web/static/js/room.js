@@ -1177,9 +1177,15 @@ function closeDialog() {
   if (restore && document.contains(restore)) restore.focus({ preventScroll: true });
 }
 
-function describeChoice(g) {
+function describeChoice(g, several) {
   const m = g.move;
   const what = el("span", "what");
+  if (m.cards.length === 1 && several && m.swap === null && m.peek === null && m.trade === null) {
+    const cards = el("span", "mini");
+    cards.appendChild(cardFace(m.cards[0]));
+    what.appendChild(cards);
+    what.appendChild(el("span", "", t("This card alone")));
+  }
   if (m.cards.length > 1) {
     const cards = el("span", "mini");
     cards.style.display = "flex";
@@ -1229,7 +1235,7 @@ function playDialog(code, moves) {
     const list = el("div", "choices");
     for (const g of groups) {
       const row = el("div", "choice");
-      const what = describeChoice(g);
+      const what = describeChoice(g, groups.length > 1);
       if (what.childNodes.length) row.appendChild(what);
       if (g.colors.some((c) => c)) {
         const colors = el("div", "colors");
