@@ -455,17 +455,17 @@ class Room:
             self.bots[seat] = None
             old_seat = member.seat
             member.seat = seat
+            old_host = self.host
+            if was_host or self.host is None:
+                self.host = seat
             try:
                 await self.storage.put_member(_member_row(self.code, member))
-                if was_host:
-                    self.host = seat
                 await self.storage.update_room(self.row())
             except Exception:
                 member.seat = old_seat
                 self.bots = old_bots
+                self.host = old_host
                 raise
-            if self.host is None:
-                self.host = seat
             self._post(member, proto.welcome(member.seat, member.name, self._is_host(member)))
             self._broadcast_room()
             if self.game is not None and self.started:
@@ -902,9 +902,10 @@ class Room:
                 return  # the table changed while the bot thought: plan again
             try:
                 await self._commit(seat, move)
-            except IllegalMoveError:
-                log.warning("room %s: bot move %r refused; playing %r", self.code, move, moves[0])
-                await self._commit(seat, moves[0])
+            except IllegalMoveError:  # a bot's mistake: on its turn it still has to move
+                log.warning("room %s: bot move %r refused", self.code, move)
+                if not out_of_turn:
+                    await self._commit(seat, moves[0])
 
     async def _time_out(self, number: int) -> None:
         async with self._lock:
