@@ -491,3 +491,23 @@ def test_altered_states_both_load_and_are_refused() -> None:
 def test_state_error_is_the_projects_error() -> None:
     assert issubclass(StateError, UnoError)
     assert issubclass(StateError, ValueError)
+
+
+def test_a_record_meta_keeps_names_and_chat_and_refuses_bad_ones() -> None:
+    """Issue 11: a finished online match's record (names, chat) is a record `unokit replay`
+    reads; a broken chat line is refused with where it is."""
+    from unokit.record import load_saved, saved_record
+
+    record = saved_record(Game(Rules(players=2), seed=4))
+    record["meta"] = {
+        "room": "ABCDEF",
+        "names": ["Ann", "Bob"],
+        "chat": [{"seat": 0, "name": "Ann", "text": "gg", "time": 12.5}],
+    }
+    assert load_saved(record).meta["chat"] == record["meta"]["chat"]
+    record["meta"]["chat"] = [{"seat": 0, "name": "Ann", "text": "gg"}]
+    with pytest.raises(StateError, match=r"meta.chat\[0\]: missing key 'time'"):
+        load_saved(record)
+    record["meta"] = {"names": ["Ann", 3]}
+    with pytest.raises(StateError, match=r"meta.names\[1\]"):
+        load_saved(record)

@@ -539,6 +539,10 @@ def load_record(record: Any) -> tuple[Game, list[str]]:
 # -- saved games ---------------------------------------------------------------------------------
 
 
+#: a value of a record's ``meta``
+MetaValue = str | int | list[str] | list[dict[str, Any]]
+
+
 @dataclass(frozen=True, slots=True)
 class Saved:
     """A saved game: the game, and what the program that saved it needs to go on (for the
@@ -546,7 +550,7 @@ class Saved:
     the values in ``meta`` are ones it knows."""
 
     game: Game
-    meta: dict[str, str | int]
+    meta: dict[str, MetaValue]
 
 
 def saved_record(game: Game, **meta: str | int) -> dict[str, Any]:
@@ -584,21 +588,65 @@ def replay_moves(game: Game, moves: list[str]) -> list[list[Event]]:
     return events
 
 
-def _meta(value: Any, at: str) -> dict[str, str | int]:
+#: the most chat lines a record keeps (a match's chat; the server keeps no more)
+MAX_CHAT = 10_000
+
+
+def _meta(value: Any, at: str) -> dict[str, MetaValue]:
+    """A record's ``meta``: short texts and whole numbers (the terminal game's ``bots``,
+    ``lang``, ``seed``; the server's ``room``, ``match``), and two lists the game server
+    writes: ``names`` (a name per seat) and ``chat`` (``{seat, name, text, time}`` each)."""
     if not isinstance(value, Mapping):
         _bad(at.rstrip(".") or "meta", value, "an object")
-    meta: dict[str, str | int] = {}
+    meta: dict[str, MetaValue] = {}
     for key, item in value.items():
         if not isinstance(key, str) or len(key) > 40:
             _bad(f"{at}key", key, "a short name")
-        if isinstance(item, bool) or not isinstance(item, str | int):
-            _bad(at + key, item, "text or a whole number")
-        if isinstance(item, str) and len(item) > 200:
-            _bad(at + key, item, "at most 200 characters")
-        if isinstance(item, int) and not 0 <= item < SEED_LIMIT:
-            _bad(at + key, item, "a whole number from 0 to 2**64-1")
-        meta[key] = item
+        if key == "names":
+            meta[key] = _names(item, at + key)
+        elif key == "chat":
+            meta[key] = _chat(item, at + key)
+        else:
+            meta[key] = _meta_scalar(item, at + key)
     return meta
+
+
+def _meta_scalar(item: Any, where: str) -> str | int:
+    if isinstance(item, bool) or not isinstance(item, str | int):
+        _bad(where, item, "text or a whole number")
+    if isinstance(item, str) and len(item) > 200:
+        _bad(where, item, "at most 200 characters")
+    if isinstance(item, int) and not 0 <= item < SEED_LIMIT:
+        _bad(where, item, "a whole number from 0 to 2**64-1")
+    return item
+
+
+def _names(item: Any, where: str) -> list[str]:
+    if not isinstance(item, list) or len(item) > 10:
+        _bad(where, item, "a list of at most 10 names")
+    for i, name in enumerate(item):
+        if not isinstance(name, str) or len(name) > 200:
+            _bad(f"{where}[{i}]", name, "a name (text of at most 200 characters)")
+    return list(item)
+
+
+def _chat(item: Any, where: str) -> list[dict[str, Any]]:
+    if not isinstance(item, list) or len(item) > MAX_CHAT:
+        _bad(where, item, f"a list of at most {MAX_CHAT} chat lines")
+    lines = []
+    for i, line in enumerate(item):
+        at = f"{where}[{i}]"
+        _object(line, at, ("seat", "name", "text", "time"))
+        seat, name, text, time = line["seat"], line["name"], line["text"], line["time"]
+        if seat is not None:
+            _int(seat, at + ".seat", 0, 9, "a seat number or null")
+        for field_name, field_value in (("name", name), ("text", text)):
+            if not isinstance(field_value, str) or len(field_value) > 1000:
+                _bad(f"{at}.{field_name}", field_value, "text of at most 1000 characters")
+        if isinstance(time, bool) or not isinstance(time, int | float) or not time >= 0:
+            _bad(at + ".time", time, "a time in seconds")
+        lines.append({"seat": seat, "name": name, "text": text, "time": time})
+    return lines
 
 
 def read_json(path: Path) -> Any:
