@@ -265,9 +265,12 @@ def why_not(driver: Any) -> bool:
     return True
 
 
-def create_room(driver: Any, base: str, name: str, hand_size: int = 3) -> str:
-    """The host creates a room on the front page: 4 players, seat 1 a friend, seats 2 and 3
-    bots, one house rule changed; the room page opens. Its code."""
+def create_room(
+    driver: Any, base: str, name: str, hand_size: int = 3, seat1: str = "", target: int = 0
+) -> str:
+    """The host creates a room on the front page: 4 players, seat 1 a friend (or a bot of
+    level ``seat1``), seats 2 and 3 bots, house rules changed (the hand size, the match's
+    target when given); the room page opens. Its code."""
     from selenium.webdriver.support.ui import Select
 
     driver.get(f"{base}/")
@@ -276,7 +279,7 @@ def create_room(driver: Any, base: str, name: str, hand_size: int = 3) -> str:
     name_box.clear()
     name_box.send_keys(name)
     Select(css(driver, "#preset")[0]).select_by_value("official")
-    Select(css(driver, "#seat-1")[0]).select_by_value("")
+    Select(css(driver, "#seat-1")[0]).select_by_value(seat1)
     Select(css(driver, "#seat-2")[0]).select_by_value("basic")
     Select(css(driver, "#seat-3")[0]).select_by_value("basic")
     click(driver, css(driver, "#house > summary")[0])
@@ -285,6 +288,12 @@ def create_room(driver: Any, base: str, name: str, hand_size: int = 3) -> str:
     size = css(driver, "#opt-hand_size")[0]
     size.clear()
     size.send_keys(str(hand_size))
+    if target:
+        group = 'details[data-group="Scoring and the match"] > summary'
+        click(driver, driver.find_element("css selector", group))
+        box = css(driver, "#opt-target_score")[0]
+        box.clear()
+        box.send_keys(str(target))
     click(driver, css(driver, "#create-btn")[0])
     wait(driver, lambda: "/r/" in driver.current_url, "the room page")
     wait_status(driver, "lobby")
@@ -437,3 +446,50 @@ def test_chinese_labels_when_chosen(server_process: str, browsers: Any) -> None:
         .get_attribute("textContent")
         .startswith("聊天")
     )
+
+
+@needs_chromium
+def test_match_over_record_chat_and_rematch(server_process: str, browsers: Any) -> None:
+    """A match to 1 point ends with its first round: the record (chat included) downloads,
+    and a rematch is dealt. Chat is shown as text, never as markup."""
+    import httpx
+
+    base = server_process
+    ann = browsers(DESKTOP)
+    create_room(ann, base, "Ann", hand_size=2, seat1="basic", target=1)
+    chat = css(ann, "#chat-input")[0]
+    chat.send_keys("gg <b>all</b>")
+    click(ann, css(ann, "#chat-form button")[0])
+    click(ann, css(ann, "#tab-chat")[0])
+    wait(ann, lambda: css(ann, "#chat li"), "the chat line")
+    line = css(ann, "#chat li")[0]
+    said = line.find_elements("css selector", "span")
+    assert [e.text for e in said] == ["Ann:", "gg <b>all</b>"]
+    assert not line.find_elements("css selector", "b"), "chat text became markup"
+    click(ann, css(ann, '[data-action="start"]')[0])
+    wait_status(ann, "playing")
+    used: dict[str, int] = {}
+    deadline = time.monotonic() + 40
+    while root(ann, "status") == "playing":
+        assert time.monotonic() < deadline, f"the match did not end; moves made: {used}"
+        wait(
+            ann,
+            lambda: root(ann, "status") != "playing" or root(ann, "turn") == "me",
+            "Ann's turn or the end",
+            20,
+        )
+        if root(ann, "turn") == "me" and not root(ann, "pending"):
+            before = move_no(ann)
+            if play_one(ann, used):
+                wait(ann, lambda b=before: move_no(ann) > b or root(ann, "turn") != "me", "a move")
+    wait_status(ann, "match_over")
+    wait(ann, lambda: css(ann, '#panel [data-action="record"]'), "the record's link")
+    href = css(ann, '#panel [data-action="record"]')[0].get_attribute("href")
+    answer = httpx.get(href, timeout=10)
+    assert answer.status_code == 200, answer.text
+    record = answer.json()
+    assert [c["text"] for c in record["meta"]["chat"]] == ["gg <b>all</b>"]
+    click(ann, css(ann, '[data-action="ready"]')[0])
+    wait(ann, lambda: not css(ann, '[data-action="ready"]')[0].is_enabled(), "Ann ready")
+    click(ann, css(ann, '[data-action="next"]')[0])
+    wait_status(ann, "playing")
