@@ -208,6 +208,28 @@ def _zero(rules: Rules, seed: int) -> int:
     return 0
 
 
+# Read-only values derived from the rules, made once per rule set and shared by the games
+# (a game only copies its deck, and only reads its rule texts)
+_DECK_OF: dict[str, list[Card]] = {}
+_RULE_TEXT: dict[Rules, dict[str, str]] = {}
+
+
+def _deck_of(rules: Rules) -> list[Card]:
+    deck = _DECK_OF.get(rules.deck)
+    if deck is None:
+        deck = _DECK_OF[rules.deck] = deck_cards(rules.deck)
+    return deck
+
+
+def _rule_text(rules: Rules) -> dict[str, str]:
+    text = _RULE_TEXT.get(rules)
+    if text is None:
+        if len(_RULE_TEXT) >= 1024:
+            _RULE_TEXT.clear()
+        text = _RULE_TEXT[rules] = {name: rules.describe(name) for name in rules.to_dict()}
+    return text
+
+
 @dataclass(slots=True, init=False, eq=False, repr=False)
 class Game:
     """A match of UNO under the given rules, dealt from ``seed``.
@@ -292,10 +314,8 @@ class Game:
     origin: dict[str, Any] | None = _state("origin", _none)
     # derived from the rules, or passing: not saved
     n: int = _state(None, lambda r, s: r.players)
-    deck: list[Card] = _state(None, lambda r, s: deck_cards(r.deck))
-    rule_text: dict[str, str] = _state(
-        None, lambda r, s: {name: r.describe(name) for name in r.to_dict()}
-    )
+    deck: list[Card] = _state(None, lambda r, s: _deck_of(r))
+    rule_text: dict[str, str] = _state(None, lambda r, s: _rule_text(r))
     _legal: dict[int, list[Move]] = _state(None, lambda r, s: {}, lambda v: {})
     deal_events: list[Event] = _state(None, _empty)
     _events: list[Event] = _state(None, _empty, lambda v: [])
@@ -489,7 +509,11 @@ class Game:
     def is_legal(self, seat: int, move: Move) -> bool:
         if type(move) is Penalty:
             return legality.penalty_ok(self, seat, move)
-        return legality.normalize(move) in self.legal_moves(seat)
+        legal = self.legal_moves(seat)
+        for listed in legal:  # most moves come from the list itself: no comparison needed
+            if listed is move:
+                return True
+        return legality.normalize(move) in legal
 
     def verify(self, seat: int, move: Move) -> None:
         """Raise :class:`IllegalMoveError` with the reason unless ``move`` is legal now."""
