@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest sanitize scenarios simulate bench catalogues clean
+.PHONY: run play test lint typecheck pytest sanitize scenarios simulate bench catalogues clean
 
 $(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +12,13 @@ $(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## run: the main job: play a match against three strong bots in the terminal
+## run: the main job: the game server on SQLite (./unokit-rooms.sqlite3), with a room ready to
+## play (you and three strong bots): it prints the room's link; Ctrl-C stops it
 run: $(STAMP)
+	$(BIN)/unokit serve --room
+
+## play: a match against three strong bots in the terminal
+play: $(STAMP)
 	$(BIN)/unokit play --players 4 --bots strong
 
 ## test: lint, type-check all of src (mypy --strict), run the whole test suite, and the C tests under sanitizers
