@@ -10,7 +10,8 @@ drawing while holding a playable card), episodes reset as they end:
   action of ``state["legal_actions"]``, until ``is_over``; its state holds the encoded
   observation), if rlcard is installed (``pip install -r benchmarks/requirements.txt``);
 - unokit's PettingZoo environment, ``uno_v0.raw_env`` and ``uno_v0.env`` (with PettingZoo's
-  order-enforcing wrapper): ``last()`` (observation, mask, reward, done) then ``step``;
+  order-enforcing wrapper), on the Python engine and on the native one (``engine="native"``):
+  ``last()`` (observation, mask, reward, done) then ``step``, the action drawn by Python;
 - with ``--batched N``, the batched native environment (``unokit.envs.vector``) stepping N
   games at once, observations and masks written at every step, random allowed actions drawn
   in C (``UnoVectorEnv.sample``), if built.
@@ -60,11 +61,11 @@ def rlcard_env(seconds: float) -> tuple[int, float]:
             return steps, elapsed
 
 
-def unokit_env(seconds: float, wrapped: bool) -> tuple[int, float]:
+def unokit_env(seconds: float, wrapped: bool, engine: str = "python") -> tuple[int, float]:
     from unokit.envs import uno_v0
 
     make = uno_v0.env if wrapped else uno_v0.raw_env
-    env: Any = make(players=2, **RLCARD_LIKE)
+    env: Any = make(players=2, engine=engine, **RLCARD_LIKE)
     env.reset(seed=7)
     rng = random.Random(7)
     steps = 0
@@ -118,21 +119,16 @@ def main() -> int:
         rows.append(("RLCard 1.2.0 uno env", rate(rlcard_env, s, r)))
     except ImportError:
         rows.append(("RLCard 1.2.0 uno env (not installed)", 0.0))
-    rows.append(
-        ("unokit uno_v0.raw_env, RLCard-like rules", rate(lambda t: unokit_env(t, False), s, r))
-    )
-    rows.append(
-        (
-            "unokit uno_v0.env (wrapped), RLCard-like rules",
-            rate(lambda t: unokit_env(t, True), s, r),
-        )
-    )
+    for engine in ("python", "native"):
+        for wrapped in (False, True):
+            name = f"unokit uno_v0.{'env' if wrapped else 'raw_env'}(engine={engine!r})"
+            rows.append((name, rate(lambda t, w=wrapped, e=engine: unokit_env(t, w, e), s, r)))
     if args.batched:
         measured = batched_env(s, args.batched)
         if measured is not None:
             rows.append(
                 (
-                    f"unokit batched native env, {args.batched} games, RLCard-like",
+                    f"unokit batched native env, {args.batched} games",
                     rate(lambda t: batched_env(t, args.batched) or (0, 1.0), s, r),
                 )
             )

@@ -41,6 +41,7 @@ typedef struct {
     uint64_t seeder;
     long long steps;
     int seat, out_of_turn, nq, qpos, queue_valid, nm;
+    int ended; /* without auto-reset: 1 terminal, 2 truncated, until the next deal */
     int8_t queue[MAXP];
     int16_t tok[NA];
     uint8_t st_kinds[MAXST][NK]; /* the hand that played each +4 of the stack (by kind) */
@@ -52,7 +53,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     Cfg cfg;
-    int teams;
+    int teams, auto_reset;
     long long max_steps;
     int games;
     int kind_of[MAXK];
@@ -151,6 +152,7 @@ static void decide(const VecEnv *e, Slot *s) {
 
 static int deal(const VecEnv *e, Slot *s) {
     memset(s->shown, 0, sizeof s->shown); /* UnoEnv.reset: nothing shown yet */
+    s->ended = 0;
     int err = setup(&s->g, &e->cfg, next64(&s->seeder));
     s->steps = 0;
     s->queue_valid = 0;
@@ -221,15 +223,20 @@ static int step_slot(const VecEnv *e, Slot *s, int action, float *reward, int *e
         }
     }
     if (!end && e->max_steps && s->steps >= e->max_steps) end = 2;
-    if (end) *err = deal(e, s);
+    if (end && e->auto_reset)
+        *err = deal(e, s);
+    else if (end)
+        s->ended = end;
     return end;
 }
 
-/* UnoEnv.observe of the seat deciding */
-static void observe(const VecEnv *e, const Slot *s, float *o, int8_t *mask) {
+/* UnoEnv.observe of `seat`; `deciding`: it is the seat deciding (else no mask, no chance) */
+static void observe_seat(const VecEnv *e, const Slot *s, int seat, int deciding, float *o,
+                         int8_t *mask) {
     const Game *g = &s->g;
     const int *kind = e->kind_of;
-    int seat = s->seat, n = g->n;
+    int n = g->n;
+    deciding = deciding && !s->ended;
     memset(o, 0, sizeof(float) * NOBS);
     memset(mask, 0, NA);
     for (int i = 0; i < g->hs[seat]; i++) o[O_HAND + kind[g->hand[seat][i]]] += 1.0f;
@@ -248,7 +255,7 @@ static void observe(const VecEnv *e, const Slot *s, float *o, int8_t *mask) {
     if (g->phase <= PENALTY) o[O_PHASE + g->phase] = 1.0f;
     float *f = o + O_FLAGS;
     f[0] = (float)mine;
-    f[1] = (float)s->out_of_turn;
+    f[1] = (float)(deciding && s->out_of_turn);
     f[2] = (float)(g->direction == 1);
     f[3] = (float)g->pending;
     f[4] = (float)g->np;
@@ -263,8 +270,13 @@ static void observe(const VecEnv *e, const Slot *s, float *o, int8_t *mask) {
         r[4] = (float)(live && t == g->current);
         r[5] = (float)(e->teams && t % e->teams == seat % e->teams);
     }
+    if (!deciding) return;
     for (int i = 0; i < s->nm; i++) mask[token_of(e, g, seat, &s->moves[i])] = 1;
     if (s->out_of_turn) mask[A_DECLINE] = 1;
+}
+
+static void observe(const VecEnv *e, const Slot *s, float *o, int8_t *mask) {
+    observe_seat(e, s, s->seat, 1, o, mask);
 }
 
 static int get_buf(PyObject *o, Py_buffer *b, Py_ssize_t itemsize, Py_ssize_t count,
@@ -285,13 +297,14 @@ static PyObject *deal_error(int err) {
     return NULL;
 }
 
-/* VecEnv(cfg, deck, ranks, colors, kind_of, games, teams, max_steps) */
+/* VecEnv(cfg, deck, ranks, colors, kind_of, games, teams, max_steps[, auto_reset]) */
 static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     (void)kw;
     PyObject *cfg_tuple, *deck, *ranks, *colors, *kinds;
     long long games, teams, max_steps;
-    if (!PyArg_ParseTuple(args, "OOOOOLLL", &cfg_tuple, &deck, &ranks, &colors, &kinds, &games,
-                          &teams, &max_steps))
+    int auto_reset = 1;
+    if (!PyArg_ParseTuple(args, "OOOOOLLL|p", &cfg_tuple, &deck, &ranks, &colors, &kinds, &games,
+                          &teams, &max_steps, &auto_reset))
         return NULL;
     if (games < 1 || games > 1000000 || teams < 0 || teams > 5 || max_steps < 0) {
         PyErr_SetString(PyExc_ValueError, "games 1-10**6, teams 0-5, max_steps >= 0");
@@ -317,6 +330,7 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     }
     e->games = (int)games;
     e->teams = (int)teams;
+    e->auto_reset = auto_reset;
     e->max_steps = max_steps;
     e->slots = PyMem_Calloc((size_t)games, sizeof(Slot));
     if (!e->slots) {
@@ -397,7 +411,8 @@ static PyObject *vec_step(VecEnv *e, PyObject *args) {
     for (int i = 0; i < e->games; i++) {
         int64_t a = actions[i];
         const Slot *s = &e->slots[i];
-        if (a < 0 || a >= NA || (s->tok[a] < 0 && !(a == A_DECLINE && s->out_of_turn))) {
+        if (s->ended || a < 0 || a >= NA ||
+            (s->tok[a] < 0 && !(a == A_DECLINE && s->out_of_turn))) {
             PyErr_Format(PyExc_ValueError, "game %d: action %lld is not allowed now", i,
                          (long long)a);
             PyBuffer_Release(&ab);
@@ -441,6 +456,57 @@ static PyObject *vec_sample(VecEnv *e, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static Slot *slot_at(VecEnv *e, int i) {
+    if (i < 0 || i >= e->games) {
+        PyErr_SetString(PyExc_IndexError, "no such game");
+        return NULL;
+    }
+    return &e->slots[i];
+}
+
+/* deal(i): deal game i again from its generator (UnoEnv.reset without a seed) */
+static PyObject *vec_deal(VecEnv *e, PyObject *args) {
+    int i;
+    if (!PyArg_ParseTuple(args, "i", &i)) return NULL;
+    Slot *s = slot_at(e, i);
+    if (!s) return NULL;
+    int err = deal(e, s);
+    if (err) return deal_error(err);
+    Py_RETURN_NONE;
+}
+
+/* state(i): (seat deciding, out of turn, ended, winner) of game i */
+static PyObject *vec_state(VecEnv *e, PyObject *args) {
+    int i;
+    if (!PyArg_ParseTuple(args, "i", &i)) return NULL;
+    Slot *s = slot_at(e, i);
+    if (!s) return NULL;
+    return Py_BuildValue("(iiii)", s->seat, s->out_of_turn, s->ended, s->g.winner);
+}
+
+/* observe_one(i, seat, deciding, obs: float32[1193], mask: int8[309]) */
+static PyObject *vec_observe_one(VecEnv *e, PyObject *args) {
+    int i, seat, deciding;
+    PyObject *oo, *mo;
+    if (!PyArg_ParseTuple(args, "iipOO", &i, &seat, &deciding, &oo, &mo)) return NULL;
+    Slot *s = slot_at(e, i);
+    if (!s) return NULL;
+    if (seat < 0 || seat >= e->cfg.players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        return NULL;
+    }
+    Py_buffer ob, mb;
+    if (!get_buf(oo, &ob, 4, NOBS, "obs")) return NULL;
+    if (!get_buf(mo, &mb, 1, NA, "mask")) {
+        PyBuffer_Release(&ob);
+        return NULL;
+    }
+    observe_seat(e, s, seat, deciding && seat == s->seat, ob.buf, mb.buf);
+    PyBuffer_Release(&ob);
+    PyBuffer_Release(&mb);
+    Py_RETURN_NONE;
+}
+
 /* hands(i): every hand of game i (for tests) */
 static PyObject *vec_hands(VecEnv *e, PyObject *args) {
     int i;
@@ -466,6 +532,10 @@ static PyMethodDef vec_methods[] = {
     {"step", (PyCFunction)vec_step, METH_VARARGS, "step(actions, rewards, ends)"},
     {"hands", (PyCFunction)vec_hands, METH_VARARGS, "hands(game)"},
     {"sample", (PyCFunction)vec_sample, METH_VARARGS, "sample(actions, seed=None)"},
+    {"deal", (PyCFunction)vec_deal, METH_VARARGS, "deal(game)"},
+    {"state", (PyCFunction)vec_state, METH_VARARGS, "state(game)"},
+    {"observe_one", (PyCFunction)vec_observe_one, METH_VARARGS,
+     "observe_one(game, seat, deciding, obs, mask)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -18,10 +18,21 @@ from unokit.envs.aec import UnoEnv
 
 __all__ = ["env", "raw_env"]
 
-raw_env = UnoEnv
+
+def raw_env(engine: str = "python", **kwargs: Any) -> Any:
+    """The environment without wrappers (faster). ``engine="python"`` (default): any rules
+    (:class:`unokit.envs.aec.UnoEnv`); ``engine="native"``: the same games stepped in C, for
+    the rules the batched module plays (:class:`unokit.envs.native.NativeUnoEnv`)."""
+    if engine == "python":
+        return UnoEnv(**kwargs)
+    if engine == "native":
+        from unokit.envs.native import NativeUnoEnv
+
+        return NativeUnoEnv(**kwargs)
+    raise ValueError(f"engine = {engine!r}: expected python or native")
 
 
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's order check (``raw_env`` is without it, faster):
-    see :class:`unokit.envs.aec.UnoEnv` for the arguments."""
-    return wrappers.OrderEnforcingWrapper(UnoEnv(**kwargs))
+    see :class:`unokit.envs.aec.UnoEnv` for the arguments, and ``raw_env`` for ``engine``."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

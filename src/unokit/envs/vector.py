@@ -67,6 +67,11 @@ def available() -> bool:
     return _native is not None
 
 
+def native_module() -> Any:
+    """The compiled module (``None`` where it was not built)."""
+    return _native
+
+
 def unsupported(rules: Rules) -> list[str]:
     """The options (``name=value``) of ``rules`` the batched environment does not play."""
     from unokit.sim.fastplay import unsupported as outside_accelerator
