@@ -6,12 +6,17 @@
   settings (bots act at once), stopped after the test;
 - :func:`server_process`: the real ``unokit serve`` in a subprocess on a free port and a
   temporary database, yielding its base URL; always stopped (killed if need be) after the test.
-  :class:`ServerProcess` does the same by hand (start, SIGKILL, start again).
+  :class:`ServerProcess` does the same by hand (start, SIGKILL, start again);
+- :func:`pg_cluster` (one throwaway PostgreSQL server per test session and worker, stopped
+  after) and :func:`pg_dsn` (a fresh, migrated database on it for each test, made from a
+  template: cheap). Tests that need them are skipped where PostgreSQL is not installed
+  (``.ci/run`` installs it).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import signal
@@ -32,7 +37,7 @@ from unokit.game import Game
 from unokit.web import protocol as proto
 from unokit.web.room import Member, Room, Rooms
 from unokit.web.settings import Settings
-from unokit.web.storage import SQLiteStorage
+from unokit.web.storage import SQLiteStorage, Storage
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the settings of room tests: bots act at once, absences and timers last milliseconds
@@ -123,10 +128,17 @@ async def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
 async def managed_rooms(
     db: str = ":memory:", first_seed: int = 1, **changes: Any
 ) -> AsyncIterator[Rooms]:
-    """A :class:`Rooms` on SQLite with :data:`FAST` settings (``changes`` applied), its
-    matches dealt from the seeds ``first_seed``, ``first_seed + 1``, ... (the same games on
-    every run), started from what the storage holds, and stopped afterwards."""
-    storage = SQLiteStorage(db)
+    """A :class:`Rooms` on SQLite (or PostgreSQL, when ``db`` is its URL) with :data:`FAST`
+    settings (``changes`` applied), its matches dealt from the seeds ``first_seed``,
+    ``first_seed + 1``, ... (the same games on every run), started from what the storage
+    holds, and stopped afterwards."""
+    storage: Storage
+    if db.startswith("postgresql://"):
+        from unokit.web.storage_pg import PostgresStorage
+
+        storage = PostgresStorage(db)
+    else:
+        storage = SQLiteStorage(db)
     await storage.open()
     manager = Rooms(
         storage, replace(FAST, db=db, **changes), seeds=itertools.count(first_seed).__next__
@@ -249,3 +261,56 @@ def server_process(tmp_path: Path) -> Iterator[str]:
     finally:
         server.stop()
         server.kill()
+
+
+# -- PostgreSQL ---------------------------------------------------------------------------------
+
+_databases = itertools.count(1)
+TEMPLATE = "unokit_template"
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[str]:
+    """A throwaway PostgreSQL server for this session (and xdist worker), with a database
+    ``unokit_template`` already migrated; yields the server's URL (database ``postgres``).
+    Stopped and deleted after the session, whatever happens."""
+    from tests.pg_cluster import postgres_bin, throwaway_postgres
+
+    if postgres_bin() is None:
+        pytest.skip("PostgreSQL is not installed (Debian: apt-get install postgresql)")
+    with throwaway_postgres() as dsn:
+        import psycopg
+
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {TEMPLATE}")
+        from unokit.web.storage_pg import PostgresStorage
+
+        async def migrate() -> None:
+            storage = PostgresStorage(_with_db(dsn, TEMPLATE))
+            await storage.open()
+            await storage.close()
+
+        asyncio.run(migrate())
+        yield dsn
+
+
+def _with_db(dsn: str, name: str) -> str:
+    return dsn.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture
+def pg_dsn(pg_cluster: str) -> Iterator[str]:
+    """A fresh database (tables made, nothing in them) for one test; dropped after it."""
+    import psycopg
+
+    name = f"t{os.getpid()}_{next(_databases)}"
+    with psycopg.connect(pg_cluster, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    try:
+        yield _with_db(pg_cluster, name)
+    finally:
+        with (
+            contextlib.suppress(psycopg.Error),
+            psycopg.connect(pg_cluster, autocommit=True) as conn,
+        ):
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

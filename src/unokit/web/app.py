@@ -37,7 +37,7 @@ from unokit.rules import OPTIONS, PRESETS
 from unokit.web import protocol as proto
 from unokit.web.room import NotFound, Refusal, Room, Rooms
 from unokit.web.settings import Settings
-from unokit.web.storage import SQLiteStorage, Storage, token_hash
+from unokit.web.storage import Storage, open_storage, token_hash
 from unokit.web.texts import say
 
 __all__ = ["STATIC", "create_app", "origin_allowed"]
@@ -150,13 +150,18 @@ def create_app(
 ) -> Starlette:
     """The server: ``GET /``, ``/r/{code}``, ``/static``, the JSON API and ``/ws/{code}``.
 
-    ``storage`` defaults to :class:`SQLiteStorage` on ``settings.db``; ``rooms`` (tests pass
+    ``storage`` defaults to the one ``settings.db`` names (:func:`open_storage`: a SQLite
+    file, or a PostgreSQL URL); ``rooms`` (tests pass
     their own, with a clock) to a :class:`Rooms` on that storage. Starting the application
     (its lifespan) opens the storage and rebuilds every room; stopping closes both."""
     settings = settings or Settings()
-    store: Storage = storage if storage is not None else SQLiteStorage(settings.db)
+    store: Storage = storage if storage is not None else open_storage(settings.db)
     manager = rooms if rooms is not None else Rooms(store, settings)
     limiter = _Limiter(settings.http_rate)
+
+    def no_room() -> Response:
+        hours = f"{settings.room_idle / 3600:g}"
+        return _json({"error": say("en", "no_room", hours=hours)}, 404)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -223,9 +228,11 @@ def create_app(
         t = translations(lang)
         return _json({text: t.gettext(text) for text in LABELS})
 
+    def address(request: Request) -> str:
+        return request.client.host if request.client is not None else "?"
+
     async def read_body(request: Request) -> bytes | Response:
-        client = request.client.host if request.client is not None else "?"
-        if not limiter.allow(client):
+        if not limiter.allow(address(request)):
             return _json({"error": "too many requests: wait a minute"}, 429)
         body = b""
         async for chunk in request.stream():
@@ -247,9 +254,12 @@ def create_app(
                 asked.players,
                 list(asked.bots) if asked.bots is not None else None,
                 asked.lang,
+                address(request),
             )
         except (proto.BadMessage, UnoError) as error:
             return _json({"error": str(error)}, 400)
+        except Refusal as refusal:  # too many open rooms from this address
+            return _json({"error": refusal.text(asked.lang)}, 429)
         base = _base_url(request.url.scheme, request.headers, f"{settings.host}:{settings.port}")
         return _json(
             {"code": room.code, "token": token, "seat": 0, "link": f"{base}/r/{room.code}"}, 201
@@ -268,16 +278,16 @@ def create_app(
                 request.path_params["code"], asked.name, asked.spectate
             )
         except NotFound:
-            return _json({"error": "no such room"}, 404)
+            return no_room()
         except Refusal as refusal:
             return _json({"error": refusal.text("en")}, 403)
         return _json({"token": token, "seat": seat})
 
     async def record(request: Request) -> Response:
         try:
-            room = manager.get(request.path_params["code"])
+            room = await manager.find(request.path_params["code"])
         except NotFound:
-            return _json({"error": "no such room"}, 404)
+            return no_room()
         token = request.query_params.get("token", "")
         member = room.members.get(token_hash(token)) if token else None
         if member is None:
@@ -387,9 +397,19 @@ async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: Settings) 
                         break
                     continue
                 try:
-                    room = rooms.get(code)
+                    room = await rooms.find(code)
                     member = await room.connect(message.token, peer, message.lang)
-                except (NotFound, Refusal):
+                except Refusal as refusal:
+                    if refusal.code == "crowded":  # too many connections to this room
+                        peer.post(proto.refused(None, "crowded", refusal.text(message.lang)))
+                        peer.close(4429, "the room has too many connections")
+                        break
+                    room = None
+                    peer.post(proto.refused(None, "bad_token", say(message.lang, "bad_token")))
+                    peer.close(4401, "this token opens no place in this room")
+                    break
+                except NotFound:
+                    room = None
                     peer.post(proto.refused(None, "bad_token", say(message.lang, "bad_token")))
                     peer.close(4401, "this token opens no place in this room")
                     break

@@ -22,17 +22,27 @@ A :class:`Room` holds one table (docs/web-protocol.md):
 
 :class:`Rooms` creates and joins rooms and rebuilds every room from storage when the server
 starts (rules, seed, members, moves replayed), so a restart resumes every table.
+
+Several processes on one database (PostgreSQL, docs/deploy.md): each process keeps its own copy
+of the rooms its connections use, loaded on demand by code, and brings it up to date when
+another process's note arrives (:meth:`Room.on_note`): new moves are replayed from the
+database, a changed row or member list is read again. The database orders each room's moves: a
+process whose move N loses to another's reads the moves it lacks, applies them and answers its
+client ``stale`` or ``too_late``. A room's driver acts only in the process holding the room's
+lease (so its bots and timers act once), and the lease passes to another process when the
+holder dies. A room nobody has been in for ``room_idle`` seconds is closed and unloaded.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Protocol
@@ -53,9 +63,14 @@ from unokit.web.settings import Settings
 from unokit.web.storage import (
     ChatRow,
     MemberRow,
+    MoveConflict,
+    Note,
+    Presence,
+    RoomConflict,
     RoomExists,
     RoomRow,
     Storage,
+    StorageError,
     StoredRoom,
     token_hash,
 )
@@ -83,6 +98,8 @@ SLOW_LEVELS = frozenset({"expert"})
 #: moves whose narrated events a connection gets when it (re)connects
 RECENT_MOVES = 30
 SEED_RANGE = 2**63  # SQLite integers are signed 64-bit
+#: a process unloads a room it does not drive once none of its connections used it this long
+UNLOAD_AFTER = 60.0
 
 
 def new_code() -> str:
@@ -137,9 +154,12 @@ class Member:
     joined: float = 0.0
     lang: str = "en"
     peer: Peer | None = None
+    #: connected to another server process (several processes share the database)
+    remote: bool = False
     #: when the last connection went away (the clock's time); ``None`` while connected
     away_since: float | None = None
-    ready: bool = False
+    #: the ``move_no`` at which they said they were ready (ready while the table stays there)
+    ready_at: int = -1
 
 
 class _StandIn:
@@ -212,6 +232,10 @@ class Room:
     game: Game | None = None
     move_no: int = 0
     chat: list[ChatRow] = field(default_factory=list)
+    #: the stored row's version (each write of the row is made on it)
+    version: int = 0
+    #: the SHA-256 of the address that created the room
+    creator: str = ""
 
     def __post_init__(self) -> None:
         self._lock = asyncio.Lock()
@@ -226,6 +250,17 @@ class Room:
         self._round_over_since = self.clock()
         #: the absent players' seats a bot has played (told in the room message)
         self._stood_in: set[int] = set()
+        #: whether this process holds the room's lease (drives its bots and timers), and until
+        #: when (the clock's time: a lease not renewed in time is not used)
+        self.leased = False
+        self._lease_until = float("-inf")
+        #: when something last happened here (a move, a change, a connection): idle rooms close
+        self.touched = self.clock()
+        #: when one of this process's connections last came or went
+        self.local_at = self.clock()
+        #: closed (idle too long): unloaded, its code opens nothing any more
+        self.closed = False
+        self._notes: set[asyncio.Task[None]] = set()
 
     # -- what the room is ------------------------------------------------------------------------
 
@@ -259,7 +294,20 @@ class Room:
         return seat_names(people, lang)
 
     def _connected(self) -> list[Member]:
+        """The members connected to this process (those it posts to)."""
         return [m for m in self.members.values() if m.peer is not None]
+
+    @staticmethod
+    def _present(member: Member) -> bool:
+        """Connected here or to another process."""
+        return member.peer is not None or member.remote
+
+    def present(self) -> list[Member]:
+        """The members connected anywhere."""
+        return [m for m in self.members.values() if self._present(m)]
+
+    def _ready(self, member: Member) -> bool:
+        return member.ready_at == self.move_no and self.status in ("round_over", "match_over")
 
     def row(self) -> RoomRow:
         """The room as it is stored."""
@@ -274,7 +322,42 @@ class Room:
             base=self.base,
             match_no=self.match_no,
             created=self.created,
+            version=self.version,
+            creator=self.creator,
         )
+
+    async def _save(self) -> None:
+        """Store the room's row (made on :attr:`version`). When another process changed it
+        first, the room is read again and the action refused (``room_changed``)."""
+        try:
+            await self.storage.update_room(self.row())
+        except RoomConflict:
+            self._later(self._sync_locked())
+            raise Refusal("not_now", "room_changed") from None
+        self.version += 1
+
+    def _later(self, work: Awaitable[None]) -> None:
+        async def run() -> None:
+            try:
+                await work
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("room %s: bringing the room up to date failed", self.code)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._notes.add(task)
+        task.add_done_callback(self._notes.discard)
+
+    async def _presence(self, member: Member, connected: bool) -> None:
+        """Tell the other processes where the member is connected (best effort: a failure
+        leaves them a little behind, never the game)."""
+        try:
+            await self.storage.set_presence(
+                self.code, member.token_hash, connected, member.ready_at
+            )
+        except Exception as error:
+            log.warning("room %s: presence not stored: %s", self.code, error)
 
     # -- connections -----------------------------------------------------------------------------
 
@@ -284,12 +367,18 @@ class Room:
         when the token opens nothing in this room."""
         async with self._lock:
             member = self.members.get(token_hash(token))
-            if member is None:
+            if member is None or self.closed:
                 raise Refusal("bad_token", "bad_token")
+            limit = self.settings.max_room_connections
+            if limit and sum(1 for m in self.present() if m is not member) >= limit:
+                raise Refusal("crowded", "crowded", limit=limit)
             old = member.peer
             member.peer = peer
+            member.remote = False
             member.lang = lang
             member.away_since = None
+            self.touched = self.local_at = self.clock()
+            await self._presence(member, True)
             if member.seat is not None:
                 self._stood_in.discard(member.seat)
             if old is not None and old is not peer:
@@ -310,7 +399,9 @@ class Room:
                 return
             member.peer = None
             member.away_since = self.clock()
+            self.touched = self.local_at = self.clock()
             if member.token_hash in self.members:
+                await self._presence(member, False)
                 self._broadcast_room()
             self._wake.set()
 
@@ -335,6 +426,9 @@ class Room:
             elif isinstance(message, proto.React):
                 for other in self._connected():
                     self._post(other, proto.react(member.seat, member.name, message.emoji))
+                data = {"seat": member.seat, "name": member.name, "emoji": message.emoji}
+                with contextlib.suppress(Exception):  # a reaction is not kept: best effort
+                    await self.storage.announce(self.code, "react", data)
             elif isinstance(message, proto.TakeSeat):
                 await self._on_take_seat(member, message.seat)
             elif isinstance(message, proto.SetBot):
@@ -397,6 +491,8 @@ class Room:
                 await self._commit(seat, move)
             except IllegalMoveError as error:
                 raise Refusal("illegal", "illegal", reason=_reason(error)) from None
+            except MoveConflict:  # another process stored this move number first
+                self._refuse_stale(member, message, seat, move)
 
     def _refuse_stale(
         self, member: Member, message: proto.MoveMessage, seat: int, move: Move
@@ -460,12 +556,17 @@ class Room:
                 self.host = seat
             try:
                 await self.storage.put_member(_member_row(self.code, member))
-                await self.storage.update_room(self.row())
             except Exception:
-                member.seat = old_seat
-                self.bots = old_bots
-                self.host = old_host
+                member.seat, self.bots, self.host = old_seat, old_bots, old_host
                 raise
+            if self.bots != old_bots or self.host != old_host:
+                try:
+                    await self._save()
+                except Exception:
+                    member.seat, self.bots, self.host = old_seat, old_bots, old_host
+                    with contextlib.suppress(Exception):
+                        await self.storage.put_member(_member_row(self.code, member))
+                    raise
             self._post(member, proto.welcome(member.seat, member.name, self._is_host(member)))
             self._broadcast_room()
             if self.game is not None and self.started:
@@ -480,8 +581,13 @@ class Room:
                 raise Refusal("not_now", "lobby_only")
             if self.member_at(seat) is not None:
                 raise Refusal("bad_seat", "seat_human", seat=seat)
+            old = self.bots[seat]
             self.bots[seat] = level
-            await self.storage.update_room(self.row())
+            try:
+                await self._save()
+            except Exception:
+                self.bots[seat] = old
+                raise
             self._broadcast_room()
 
     async def _on_kick(self, member: Member, seat: int) -> None:
@@ -497,7 +603,10 @@ class Room:
             del self.members[target.token_hash]
             if self.started:
                 self.bots[seat] = self.bot_level
-                await self.storage.update_room(self.row())
+                try:
+                    await self._save()
+                except Refusal:
+                    pass  # the seat is a bot's in the row the room is read again from
             if target.peer is not None:
                 target.peer.close(4001, "removed by the host")
                 target.peer = None
@@ -517,7 +626,7 @@ class Room:
             self.bots = bots
             self.started = True
             try:
-                await self.storage.update_room(self.row())
+                await self._save()
             except Exception:
                 self.bots, self.started = old, False
                 raise
@@ -531,8 +640,9 @@ class Room:
                 raise Refusal("not_now", "spectator_ready")
             if self.status not in ("round_over", "match_over"):
                 raise Refusal("not_now", "between_rounds")
-            if not member.ready:
-                member.ready = True
+            if not self._ready(member):
+                member.ready_at = self.move_no
+                await self._presence(member, True)
                 self._broadcast_room()
 
     async def _on_next(self, member: Member) -> None:
@@ -541,18 +651,19 @@ class Room:
             status = self.status
             if status not in ("round_over", "match_over"):
                 raise Refusal("not_now", "between_rounds")
-            member.ready = True
+            member.ready_at = self.move_no
             waited = self.clock() - self._round_over_since
             unready = [
                 m
-                for m in self._connected()
-                if m.seat is not None and not m.ready and m is not member
+                for m in self.present()
+                if m.seat is not None and not self._ready(m) and m is not member
             ]
             if unready and waited < self.settings.ready_timeout:
                 left = max(1, round(self.settings.ready_timeout - waited))
                 raise Refusal("not_now", "not_ready", seconds=left)
             if status == "round_over":
-                await self._commit(REFEREE, DEAL)
+                with contextlib.suppress(MoveConflict):  # dealt by another process meanwhile
+                    await self._commit(REFEREE, DEAL)
             else:
                 await self._rematch()
 
@@ -584,9 +695,7 @@ class Room:
             self._last = _Last(before, seat, game.history[-1][1], events, number)
             self._recent.append((number, events))
         now = self.clock()
-        self._changed_at = self._turn_started = self._round_over_since = now
-        for member in self.members.values():
-            member.ready = False
+        self._changed_at = self._turn_started = self._round_over_since = self.touched = now
         self._wake.set()
 
     async def _rematch(self) -> None:
@@ -595,7 +704,7 @@ class Room:
         self.base = self.move_no
         self.match_no += 1
         try:
-            await self.storage.update_room(self.row())
+            await self._save()
         except Exception:
             self.seed, self.base, self.match_no = old
             raise
@@ -616,38 +725,254 @@ class Room:
 
     async def _commit(self, seat: int, move: Move) -> list[Event]:
         """Apply a move (the caller holds the lock), store it, then announce it. Raises
-        :class:`IllegalMoveError` (nothing changed) or the storage's error (the move undone)."""
+        :class:`IllegalMoveError` (nothing changed), :class:`MoveConflict` (another process
+        stored this move number first: the moves it lacked are applied, this one is not) or
+        the storage's error (the move undone)."""
         game = self.game
         assert game is not None
         before = game.copy()
         color = game.active_color
-        was_current, was_round, was_over = game.current, game.round_no, game.round_over
+        was = (game.current, game.round_no, game.round_over)
         events = game.apply(seat, move)
         applied = game.history[-1][1]
         try:
             await self.storage.add_move(self.code, self.move_no + 1, format_move(seat, applied))
+        except MoveConflict:
+            self.game = before
+            await self._catch_up()
+            raise
         except Exception:
             self.game = before
             raise
+        self._announce(seat, applied, color, before, events, was)
+        return events
+
+    def _announce(
+        self,
+        seat: int,
+        applied: Move,
+        color: Color | None,
+        before: Game,
+        events: list[Event],
+        was: tuple[int, int, bool],
+    ) -> None:
+        """A stored move is the room's next: tell the bots, keep it, announce it."""
+        game = self.game
+        assert game is not None
+        was_current, was_round, was_over = was
         self.move_no += 1
         if seat != REFEREE:
             self._tell(seat, applied, color)
         self._last = _Last(before, seat, applied, events, self.move_no)
         self._recent.append((self.move_no, events))
         now = self.clock()
-        self._changed_at = now
+        self._changed_at = self.touched = now
         if seat == was_current or game.current != was_current or game.round_no != was_round:
             self._turn_started = now
         status_changed = game.round_over != was_over
         if status_changed:  # a round ended, or the next was dealt: nobody is ready yet
             self._round_over_since = now
-            for member in self.members.values():
-                member.ready = False
         self._broadcast_state(events)
         if status_changed:
             self._broadcast_room()
         self._wake.set()
-        return events
+
+    # -- other processes' changes ----------------------------------------------------------------
+
+    def on_note(self, note: Note) -> None:
+        """Another process changed this room: bring this copy up to date (in order: each note
+        waits for the room's lock, which is first come, first served)."""
+        if note.kind == "react":
+            data = note.data
+            for member in self._connected():
+                self._post(
+                    member,
+                    proto.react(data.get("seat"), data.get("name", ""), data.get("emoji", "")),
+                )
+            return
+        self._later(self._on_note(note))
+
+    async def _on_note(self, note: Note) -> None:
+        async with self._lock:
+            if self.closed:
+                return
+            kind, data = note.kind, note.data
+            if kind == "move":
+                if int(data.get("n", 0)) > self.move_no:
+                    await self._catch_up()
+            elif kind == "presence":
+                member = self.members.get(str(data.get("th")))
+                if member is None:
+                    await self._sync()
+                    return
+                owner = data.get("owner")
+                if owner:  # connected to another process: a connection here is replaced
+                    if member.peer is not None:
+                        member.peer.close(4000, "replaced")
+                        member.peer = None
+                    member.remote, member.away_since = True, None
+                elif member.peer is None:
+                    member.remote, member.away_since = False, self.clock()
+                ready_at = data.get("ready_at")
+                if isinstance(ready_at, int):
+                    member.ready_at = ready_at
+                self.touched = self.clock()
+                self._broadcast_room()
+                self._wake.set()
+            elif kind == "chat":
+                if data.get("m") != self.match_no:
+                    return
+                row = ChatRow(
+                    self.code,
+                    self.match_no,
+                    data.get("seat"),
+                    str(data.get("name", "")),
+                    str(data.get("text", "")),
+                    float(data.get("time", 0.0)),
+                )
+                self.chat.append(row)
+                for other in self._connected():
+                    self._post(other, proto.chat(row.seat, row.name, row.text, row.time))
+            elif kind == "left":  # a process gave the room up: its connections are gone
+                await self._load_presence()
+                self._wake.set()
+            else:  # "room", or anything unknown: read the whole room again
+                await self._sync()
+
+    async def _sync_locked(self) -> None:
+        async with self._lock:
+            if not self.closed:
+                await self._sync()
+
+    async def _catch_up(self) -> None:
+        """Apply the moves other processes stored after :attr:`move_no` (the caller holds the
+        lock)."""
+        if self.game is None or not self.started:
+            await self._sync()
+            return
+        for number, text in await self.storage.load_moves(self.code, self.move_no):
+            if not self._apply_stored(number, text):
+                await self._sync()
+                return
+
+    def _apply_stored(self, number: int, text: str) -> bool:
+        """Apply a move another process stored; ``False`` when it does not follow (then the
+        room is read again)."""
+        game = self.game
+        if game is None or number != self.move_no + 1:
+            return False
+        try:
+            seat, move = parse_move(text)
+            before = game.copy()
+            color = game.active_color
+            was = (game.current, game.round_no, game.round_over)
+            events = game.apply(seat, move)
+        except UnoError as error:
+            log.error(
+                "room %s: stored move %d %r does not apply: %s", self.code, number, text, error
+            )
+            return False
+        self._announce(seat, game.history[-1][1], color, before, events, was)
+        return True
+
+    async def _sync(self) -> None:
+        """Read the room again and take every change (the caller holds the lock): members,
+        host, bots, a match started or begun again, moves; each connection hears what changed."""
+        stored = await self.storage.load_room(self.code)
+        if stored is None:  # closed by another process
+            self.close_here()
+            return
+        row = stored.room
+        before = {m.token_hash: (m.seat, self._is_host(m)) for m in self._connected()}
+        old_room = (self.host, list(self.bots), len(self.members))
+        known: set[str] = set()
+        for stored_member in stored.members:
+            known.add(stored_member.token_hash)
+            member = self.members.get(stored_member.token_hash)
+            if member is None:
+                member = Member(
+                    stored_member.token_hash,
+                    stored_member.seat,
+                    stored_member.name,
+                    stored_member.joined,
+                )
+                member.away_since = self.clock()
+                self.members[member.token_hash] = member
+            else:
+                member.seat, member.name = stored_member.seat, stored_member.name
+        for gone in [th for th in self.members if th not in known]:
+            member = self.members.pop(gone)
+            if member.peer is not None:
+                member.peer.close(4001, "removed by the host")
+                member.peer = None
+        self.host, self.bots, self.bot_level = row.host, list(row.bots), row.bot_level
+        self.version = row.version
+        started = row.status == "started"
+        new_match = (started, row.match_no, row.seed) != (self.started, self.match_no, self.seed)
+        if new_match:
+            self.started, self.seed, self.base = started, row.seed, row.base
+            self.match_no = row.match_no
+            self.chat = list(stored.chat)
+            self.move_no = row.base
+            if started:
+                self._new_match(stored.moves)
+            else:
+                self.game = None
+            self.move_no = max(stored.last_move_no, row.base)
+        else:
+            for number, text in stored.moves:
+                if number > self.move_no and not self._apply_stored(number, text):
+                    break
+        await self._load_presence()
+        for member in self._connected():
+            if before.get(member.token_hash) != (member.seat, self._is_host(member)):
+                self._post(member, proto.welcome(member.seat, member.name, self._is_host(member)))
+        if new_match or old_room != (self.host, self.bots, len(self.members)):
+            self._broadcast_room()
+        if new_match and self.started and self.game is not None:
+            self._broadcast_state([e for _, events in self._recent for e in events])
+        self.touched = self.clock()
+        self._wake.set()
+
+    async def _load_presence(self) -> None:
+        self.apply_presence(await self.storage.load_presence([self.code]))
+
+    def apply_presence(self, rows: Sequence[Presence]) -> None:
+        """Who is connected to another process (and since when they are gone)."""
+        now, wall = self.clock(), time.time()
+        changed = False
+        for row in rows:
+            member = self.members.get(row.token_hash)
+            if member is None or member.peer is not None:
+                continue  # connected here: this process knows best
+            remote = row.owner is not None and row.owner != self.storage.owner
+            if remote != member.remote:
+                changed = True
+            member.remote = remote
+            member.away_since = None if remote else now - max(0.0, wall - row.since)
+            member.ready_at = row.ready_at
+        if changed:
+            self.touched = now
+            self._broadcast_room()
+            self._wake.set()
+
+    def close_here(self) -> None:
+        """The room is closed (idle too long): drop its connections, stop its driver."""
+        self.closed = True
+        for member in self.members.values():
+            if member.peer is not None:
+                member.peer.close(4404, "the room was closed")
+                member.peer = None
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    def idle_for(self, now: float) -> float:
+        """Seconds nobody has been in the room and nothing happened in it (0 while someone
+        is connected anywhere)."""
+        if self.present():
+            return 0.0
+        return now - self.touched
 
     # -- what each connection is told ------------------------------------------------------------
 
@@ -665,9 +990,9 @@ class Room:
                     "name": names[seat],
                     "kind": self.seat_kind(seat),
                     "level": self.bots[seat],
-                    "connected": holder is not None and holder.peer is not None,
-                    "ready": holder is not None and holder.ready,
-                    "away": holder is not None and holder.peer is None,
+                    "connected": holder is not None and self._present(holder),
+                    "ready": holder is not None and self._ready(holder),
+                    "away": holder is not None and not self._present(holder),
                     # a bot plays this seat now (a bot's seat, or a player gone too long)
                     "bot_plays": self.started and at is not None and at <= now,
                 }
@@ -681,7 +1006,7 @@ class Room:
             status=self.status,
             host=self.host,
             seats=seats,
-            spectators=sum(1 for m in self._connected() if m.seat is None),
+            spectators=sum(1 for m in self.present() if m.seat is None),
             rules={
                 "preset": self.preset,
                 "changed": changed_from_preset(self.preset, rules),
@@ -823,13 +1148,36 @@ class Room:
                     continue  # something changed: plan again
                 except TimeoutError:
                     pass
+            if not await self._hold_lease():
+                # another process drives this room: look again when told, or when its lease
+                # may have lapsed (its process died)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self.settings.lease_ttl / 2)
+                continue
             try:
                 await action()
             except asyncio.CancelledError:
                 raise
+            except (Refusal, MoveConflict):
+                pass  # the room changed meanwhile (another process): plan again
             except Exception:
                 log.exception("room %s: the driver's action failed", self.code)
                 await asyncio.sleep(1.0)
+
+    async def _hold_lease(self) -> bool:
+        """Whether this process drives the room now: it holds the lease (taking it when it
+        is free or lapsed)."""
+        if self.leased and self.clock() < self._lease_until:
+            return True
+        asked = self.clock()
+        try:
+            self.leased = await self.storage.take_lease(self.code, self.settings.lease_ttl)
+        except Exception as error:
+            log.warning("room %s: the lease could not be taken: %s", self.code, error)
+            self.leased = False
+        if self.leased:
+            self._lease_until = asked + self.settings.lease_ttl
+        return self.leased
 
     def _bot_time(self, seat: int, now: float) -> float | None:
         """From when a bot plays ``seat``: a bot's seat at once, an absent person's after the
@@ -837,7 +1185,7 @@ class Room:
         holder = self.member_at(seat)
         if holder is None:
             return float("-inf")
-        if holder.peer is not None:
+        if self._present(holder):
             return None
         return (holder.away_since if holder.away_since is not None else now) + self.settings.grace
 
@@ -852,8 +1200,8 @@ class Room:
                 best = (when, action)
 
         host = self.member_at(self.host) if self.host is not None else None
-        if host is None or host.peer is None:
-            others = [m for m in self._connected() if m.seat is not None and m is not host]
+        if host is None or not self._present(host):
+            others = [m for m in self.present() if m.seat is not None and m is not host]
             if others:
                 since = host.away_since if host is not None and host.away_since else now
                 offer(since + self.settings.grace if host is not None else now, self._handover)
@@ -902,10 +1250,13 @@ class Room:
                 return  # the table changed while the bot thought: plan again
             try:
                 await self._commit(seat, move)
+            except MoveConflict:
+                return  # another process's move came first: plan again
             except IllegalMoveError:  # a bot's mistake: on its turn it still has to move
                 log.warning("room %s: bot move %r refused", self.code, move)
                 if not out_of_turn:
-                    await self._commit(seat, moves[0])
+                    with contextlib.suppress(MoveConflict):
+                        await self._commit(seat, moves[0])
 
     async def _time_out(self, number: int) -> None:
         async with self._lock:
@@ -913,15 +1264,16 @@ class Room:
             if game is None or self.move_no != number or game.round_over:
                 return
             if TIMEOUT in game.legal_moves(game.current):
-                await self._commit(game.current, TIMEOUT)
+                with contextlib.suppress(MoveConflict):
+                    await self._commit(game.current, TIMEOUT)
 
     async def _handover(self) -> None:
         async with self._lock:
             host = self.member_at(self.host) if self.host is not None else None
-            if host is not None and host.peer is not None:
+            if host is not None and self._present(host):
                 return
             others = sorted(
-                (m for m in self._connected() if m.seat is not None and m is not host),
+                (m for m in self.present() if m.seat is not None and m is not host),
                 key=lambda m: m.seat if m.seat is not None else -1,
             )
             if not others:
@@ -929,7 +1281,7 @@ class Room:
             old = self.host
             self.host = others[0].seat
             try:
-                await self.storage.update_room(self.row())
+                await self._save()
             except Exception:
                 self.host = old
                 raise
@@ -970,7 +1322,12 @@ def _member_row(code: str, member: Member) -> MemberRow:
 
 
 class Rooms:
-    """Every room of the server: create, join, find; rebuilt from storage at start."""
+    """Every room of the server: create, join, find; rebuilt from storage at start.
+
+    On a storage of one process (SQLite) every open room is loaded at start. On a shared one
+    (PostgreSQL) rooms are loaded on demand (:meth:`find`) and when their lease lapses (their
+    process died: this one adopts them); notes from the other processes keep each loaded room
+    up to date. A keeper task renews this process's leases and closes idle rooms."""
 
     def __init__(
         self,
@@ -984,6 +1341,8 @@ class Rooms:
         self.clock = clock
         self.seeds = seeds or partial(secrets.randbelow, SEED_RANGE)
         self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
 
     def _room(self, **values: Any) -> Room:
         return Room(
@@ -996,15 +1355,26 @@ class Rooms:
 
     async def start(self) -> None:
         """Rebuild every stored room (rules, seed, members; the match's moves replayed) and
-        start its driver: bots and timers resume where they stood."""
-        for stored in await self.storage.load_rooms():
-            try:
-                room = self._restore(stored)
-            except (UnoError, ValueError, KeyError, TypeError) as error:
-                log.error("room %s cannot be rebuilt, left out: %s", stored.room.code, error)
-                continue
-            self.rooms[room.code] = room
-            room.start_driver()
+        start its driver: bots and timers resume where they stood. On a shared storage, join
+        the other processes instead: rooms are loaded when asked for, or adopted when their
+        process died."""
+        if not self.storage.shared:
+            for stored in await self.storage.load_rooms():
+                try:
+                    room = self._restore(stored)
+                except (UnoError, ValueError, KeyError, TypeError) as error:
+                    log.error("room %s cannot be rebuilt, left out: %s", stored.room.code, error)
+                    continue
+                self.rooms[room.code] = room
+                room.leased = True
+                room._lease_until = self.clock() + self.settings.lease_ttl
+                room.start_driver()
+        await self.keep()  # alive before the first connection, and the orphans adopted
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._keeper(), name="unokit keeper"),
+            loop.create_task(self._listener(), name="unokit listener"),
+        ]
 
     def _restore(self, stored: StoredRoom) -> Room:
         row = stored.room
@@ -1022,6 +1392,8 @@ class Rooms:
             base=row.base,
             match_no=row.match_no,
             created=row.created,
+            version=row.version,
+            creator=row.creator,
         )
         now = self.clock()
         for m in stored.members:
@@ -1036,19 +1408,166 @@ class Rooms:
         return room
 
     async def stop(self) -> None:
-        """Stop every room's driver and close every connection (1001: going away)."""
+        """Stop every room's driver and close every connection (1001: going away); the
+        leases are given back, so other processes take the rooms over at once."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks = []
         for room in self.rooms.values():
             await room.stop_driver()
             for member in room.members.values():
                 if member.peer is not None:
                     member.peer.close(1001, "the server is stopping")
                     member.peer = None
+        with contextlib.suppress(Exception):
+            await self.storage.leave(list(self.rooms))
 
     def get(self, code: str) -> Room:
+        """A room loaded in this process (:meth:`find` loads one)."""
         room = self.rooms.get(code)
-        if room is None:
+        if room is None or room.closed:
             raise NotFound(code)
         return room
+
+    async def find(self, code: str) -> Room:
+        """Room ``code``, loaded from storage when this process does not have it yet (another
+        process made it). :class:`NotFound` for unknown and closed rooms alike."""
+        room = self.rooms.get(code)
+        if room is not None and not room.closed:
+            return room
+        if (
+            not self.storage.shared
+            or len(code) != CODE_LENGTH
+            or any(c not in CODE_ALPHABET for c in code)
+        ):
+            raise NotFound(code)
+        pending = self._loading.get(code)
+        if pending is None:
+            pending = asyncio.ensure_future(self._load(code))
+            self._loading[code] = pending
+            pending.add_done_callback(lambda _: self._loading.pop(code, None))
+        return await asyncio.shield(pending)
+
+    async def _load(self, code: str) -> Room:
+        stored = await self.storage.load_room(code)
+        if stored is None:
+            raise NotFound(code)
+        try:
+            room = self._restore(stored)
+        except (UnoError, ValueError, KeyError, TypeError) as error:
+            log.error("room %s cannot be rebuilt: %s", code, error)
+            raise NotFound(code) from None
+        self.rooms[code] = room
+        async with room._lock:
+            # what other processes did while it was being read (notes wait for the lock)
+            await room._load_presence()
+            await room._catch_up()
+        room.start_driver()
+        return room
+
+    # -- several processes: notes, leases, idle rooms --------------------------------------------
+
+    async def _listener(self) -> None:
+        """Hand each note of another process to its room (if loaded here). When the listening
+        connection is lost, listen again and read every room again."""
+        first = True
+        while True:
+            try:
+                async for note in self.storage.listen():
+                    if note.kind == "listening":
+                        if not first:  # notes may have been missed meanwhile
+                            for room in list(self.rooms.values()):
+                                room.on_note(Note(room.code, "", "room", {}))
+                        first = False
+                        continue
+                    target = self.rooms.get(note.room)
+                    if target is not None and not target.closed:
+                        target.on_note(note)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.warning("listening to the other processes failed (%s); again in 1 s", error)
+            first = False
+            await asyncio.sleep(1.0)
+
+    async def _keeper(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.lease_ttl / 3)
+            try:
+                await self.keep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("keeping the leases failed")
+
+    async def keep(self) -> None:
+        """One round of the keeper: this process is alive and keeps its leases; rooms whose
+        process died are adopted; members connected to a dead process become away; idle rooms
+        are closed, and rooms this process no longer uses unloaded."""
+        ttl = self.settings.lease_ttl
+        asked = self.clock()
+        held = [code for code, room in self.rooms.items() if room.leased]
+        kept = await self.storage.keep_alive(held, ttl)
+        for code in held:
+            mine = self.rooms.get(code)
+            if mine is not None:
+                mine.leased = code in kept
+                if mine.leased:
+                    mine._lease_until = asked + ttl
+        for code in await self.storage.adopt_orphans(ttl, 50):
+            try:
+                room = await self.find(code)
+            except NotFound:
+                continue
+            room.leased, room._lease_until = True, asked + ttl
+            room.wake()
+        remote = [
+            code for code, r in self.rooms.items() if any(m.remote for m in r.members.values())
+        ]
+        by_room: dict[str, list[Presence]] = {}
+        for row in await self.storage.load_presence(remote):
+            by_room.setdefault(row.room, []).append(row)
+        for code, rows in by_room.items():
+            if code in self.rooms:
+                self.rooms[code].apply_presence(rows)
+        now = self.clock()
+        for room in list(self.rooms.values()):
+            if room.closed:
+                await self._unload(room)
+            elif room.leased and room.idle_for(now) >= self.settings.room_idle:
+                await self.close_room(room)
+            elif (
+                self.storage.shared
+                and not room.leased
+                and not room._connected()
+                and now - room.local_at >= UNLOAD_AFTER
+            ):
+                await self._unload(room)
+
+    async def close_room(self, room: Room) -> None:
+        """Close an idle room: stored as closed (its code opens nothing any more), unloaded."""
+        async with room._lock:
+            row = room.row()
+            row.status = "closed"
+            try:
+                await self.storage.update_room(row)
+            except RoomConflict:
+                return  # it changed meanwhile: not idle after all
+            log.info(
+                "room %s closed: nobody in it for %.0f s", room.code, room.idle_for(self.clock())
+            )
+            room.close_here()
+        await self._unload(room)
+
+    async def _unload(self, room: Room) -> None:
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        await room.stop_driver()
+        with contextlib.suppress(Exception):
+            await self.storage.leave([room.code])
 
     async def create(
         self,
@@ -1058,9 +1577,12 @@ class Rooms:
         players: int,
         bots: list[str | None] | None = None,
         lang: str = "en",
+        address: str = "",
     ) -> tuple[Room, str]:
         """A new room with its creator in seat 0 as the host; ``(room, token)``. Raises
-        :class:`~unokit.errors.RulesError` with the engine's message for bad rules."""
+        :class:`~unokit.errors.RulesError` with the engine's message for bad rules, and
+        :class:`Refusal` (``too_many_rooms``) when ``address`` has as many open rooms as it
+        may."""
         rules = Rules.from_dict({"preset": preset, **options, "players": players})
         seats: list[str | None] = list(bots or [])
         if len(seats) > players:
@@ -1068,6 +1590,10 @@ class Rooms:
         seats += [None] * (players - len(seats))
         if seats[0] is not None:
             raise RulesError("seat 0 is the creator's: bots[0] must be null")
+        creator = hashlib.sha256(address.encode()).hexdigest() if address else ""
+        limit = self.settings.max_rooms_per_address
+        if creator and limit and await self.storage.count_rooms(creator) >= limit:
+            raise Refusal("too_many_rooms", "too_many_rooms", limit=limit)
         token = new_token()
         now = time.time()
         for _ in range(20):
@@ -1080,6 +1606,7 @@ class Rooms:
                 bot_level=self.settings.bot_level,
                 host=0,
                 created=now,
+                creator=creator,
             )
             if room.code in self.rooms:
                 continue
@@ -1091,6 +1618,7 @@ class Rooms:
             room.members[member.token_hash] = member
             member.away_since = self.clock()
             self.rooms[room.code] = room
+            await room._hold_lease()
             room.start_driver()
             return room, token
         raise RuntimeError("no free room code")  # pragma: no cover - 24**6 codes
@@ -1099,21 +1627,32 @@ class Rooms:
         """A new member of room ``code``: a free seat in the lobby unless ``spectate``, else a
         spectator place; ``(token, seat)``. :class:`NotFound` for an unknown room,
         :class:`Refusal` when the room is full."""
-        room = self.get(code)
-        async with room._lock:
-            if len(room.members) >= self.settings.max_members:
-                raise Refusal("bad_seat", "room_full")
-            seat: int | None = None
-            if not spectate and not room.started:
-                for s in range(room.rules.players):
-                    if room.member_at(s) is None and room.bots[s] is None:
-                        seat = s
-                        break
-            token = new_token()
-            member = Member(token_hash(token), seat, name, time.time())
-            member.away_since = room.clock()
-            await room.storage.put_member(_member_row(room.code, member))
-            room.members[member.token_hash] = member
-            room._broadcast_room()
-            room.wake()
-            return token, seat
+        room = await self.find(code)
+        for attempt in range(3):
+            async with room._lock:
+                if room.closed:
+                    raise NotFound(code)
+                if len(room.members) >= self.settings.max_members:
+                    raise Refusal("bad_seat", "room_full")
+                seat: int | None = None
+                if not spectate and not room.started:
+                    for s in range(room.rules.players):
+                        if room.member_at(s) is None and room.bots[s] is None:
+                            seat = s
+                            break
+                token = new_token()
+                member = Member(token_hash(token), seat, name, time.time())
+                member.away_since = room.clock()
+                try:
+                    await room.storage.put_member(_member_row(room.code, member))
+                except StorageError:
+                    if seat is None or attempt == 2:
+                        raise
+                    await room._sync()  # another process gave that seat meanwhile
+                    continue
+                room.members[member.token_hash] = member
+                room.touched = room.clock()
+                room._broadcast_room()
+                room.wake()
+                return token, seat
+        raise AssertionError("unreachable")  # pragma: no cover

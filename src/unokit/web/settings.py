@@ -16,7 +16,8 @@ class Settings:
 
     host: str = "127.0.0.1"
     port: int = 8000
-    #: the SQLite file (``":memory:"``: nothing kept, for tests)
+    #: the SQLite file (``":memory:"``: nothing kept, for tests), or a PostgreSQL URL
+    #: (``postgresql://user@host/db``) that several server processes share
     db: str = DEFAULT_DB
     #: how long a bot waits before it acts (0 in tests)
     bot_delay: float = 0.8
@@ -44,3 +45,13 @@ class Settings:
     max_members: int = 100
     #: messages waiting for a slow connection before it is dropped
     outbox_limit: int = 2000
+    #: open rooms one client address may have created (0: no limit)
+    max_rooms_per_address: int = 20
+    #: connections open to one room at once, on every process together (0: no limit)
+    max_room_connections: int = 50
+    #: a room nobody has been connected to, and where nothing happened, for this long is
+    #: closed (its code opens nothing any more) and unloaded from memory
+    room_idle: float = 6 * 3600.0
+    #: how long a process's lease on a room lasts unless renewed (renewed every third of it);
+    #: when a process dies, its rooms' bots and timers move to another after at most this
+    lease_ttl: float = 10.0

@@ -7,9 +7,17 @@ match's ``base`` rebuilds the table exactly. Each move is written, and the write
 before anyone hears of it; ``PRIMARY KEY (room, move_no)`` makes two writers unable to both
 land move N (the second gets :class:`MoveConflict`).
 
-:class:`Storage` is the interface the server uses (the next issue adds PostgreSQL behind it);
-:class:`SQLiteStorage` keeps everything in one SQLite file, opened in WAL mode with
-``synchronous=FULL`` and used from one worker thread, so the event loop never waits on a disk.
+:class:`Storage` is the interface the server uses; :class:`SQLiteStorage` keeps everything in
+one SQLite file, opened in WAL mode with ``synchronous=FULL`` and used from one worker thread, so
+the event loop never waits on a disk. :mod:`unokit.web.storage_pg` puts the same interface on
+PostgreSQL, which several server processes share (:func:`open_storage` picks one by its URL).
+
+Several processes need a little more than one: a room's row carries a ``version`` (a write made
+on an older version is refused with :class:`RoomConflict`), each room is *driven* (its bots,
+timers and host handover) by the process holding its lease, the processes tell each other of
+every change (:meth:`Storage.listen` gives :class:`Note`), and who is connected where is shared
+(:class:`Presence`). The SQLite versions of these are those of a single process: it holds
+every lease, hears no notes and sees no one connected elsewhere.
 
 Tokens are never stored: only their SHA-256 (:func:`token_hash`).
 """
@@ -19,8 +27,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
+import secrets
+import socket
 import sqlite3
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,12 +41,18 @@ __all__ = [
     "ChatRow",
     "MemberRow",
     "MoveConflict",
+    "Note",
+    "Presence",
+    "RoomConflict",
     "RoomExists",
     "RoomRow",
     "SQLiteStorage",
     "Storage",
     "StorageError",
     "StoredRoom",
+    "is_postgres_url",
+    "new_owner",
+    "open_storage",
     "token_hash",
 ]
 
@@ -59,6 +76,29 @@ class RoomExists(StorageError):
     """A room with this code already exists."""
 
 
+class RoomConflict(StorageError):
+    """The room was changed (by another process) since the version this write was made on."""
+
+
+def new_owner() -> str:
+    """A name for this server process in leases, presence and notes: host, pid, random."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+def is_postgres_url(db: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (anything else is a SQLite path)."""
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def open_storage(db: str) -> Storage:
+    """The storage ``--db`` names: ``postgresql://user@host/db`` or a SQLite file."""
+    if is_postgres_url(db):
+        from unokit.web.storage_pg import PostgresStorage
+
+        return PostgresStorage(db)
+    return SQLiteStorage(db)
+
+
 @dataclass(slots=True)
 class RoomRow:
     """A room's settings and where its current match stands.
@@ -66,7 +106,10 @@ class RoomRow:
     ``rules`` holds ``preset`` and the options that differ from it (``Rules.from_dict`` reads
     it back); ``bots`` is the bot level in each seat (``None``: a person or nobody); ``base``
     is the ``move_no`` of the last move before the current match (its moves are those after
-    it); ``status`` is ``lobby`` until the host starts the first match, then ``started``."""
+    it); ``status`` is ``lobby`` until the host starts the first match, then ``started``, and
+    ``closed`` once it stood idle too long (it is never loaded again). ``version`` counts the
+    row's writes (:meth:`Storage.update_room` checks it); ``creator`` is the SHA-256 of the
+    address that created the room (to cap the open rooms of one address)."""
 
     code: str
     rules: dict[str, Any]
@@ -78,6 +121,8 @@ class RoomRow:
     base: int = 0
     match_no: int = 1
     created: float = 0.0
+    version: int = 0
+    creator: str = ""
 
 
 @dataclass(slots=True)
@@ -116,8 +161,38 @@ class StoredRoom:
     chat: list[ChatRow] = field(default_factory=list)
 
 
+@dataclass(slots=True)
+class Presence:
+    """Where a member is connected: ``owner`` is the process holding their connection (``None``:
+    nowhere, or on a process that stopped answering), ``since`` when that last changed (Unix
+    time), ``ready_at`` the ``move_no`` at which they said they were ready (between rounds)."""
+
+    room: str
+    token_hash: str
+    owner: str | None
+    since: float
+    ready_at: int = -1
+
+
+@dataclass(slots=True)
+class Note:
+    """A change another process made: ``kind`` is ``move`` (``data["n"]``: its number), ``room``
+    (the row or its members), ``presence`` (``data["th"]``, ``data["owner"]``), ``chat`` (the
+    line), ``react``, or ``left`` (a process gave the room up: its lease is free)."""
+
+    room: str
+    owner: str
+    kind: str
+    data: dict[str, Any]
+
+
 class Storage(Protocol):
     """The server's storage: every method is async and each write is durable when it returns."""
+
+    #: this process's name (leases, presence and notes carry it)
+    owner: str
+    #: whether several processes may share it (then rooms are loaded on demand)
+    shared: bool
 
     async def open(self) -> None:
         """Connect, and create the tables when they do not exist."""
@@ -129,7 +204,9 @@ class Storage(Protocol):
         """Store a new room with its first members; :class:`RoomExists` if the code is taken."""
 
     async def update_room(self, room: RoomRow) -> None:
-        """Store the room's settings and match (seed, base, status, host, bots)."""
+        """Store the room's settings and match (seed, base, status, host, bots), made on
+        ``room.version`` (the stored version becomes ``room.version + 1``);
+        :class:`RoomConflict` when the stored version is another."""
 
     async def put_member(self, member: MemberRow) -> None:
         """Add a member, or update the one with the same token (its seat, its name)."""
@@ -144,7 +221,45 @@ class Storage(Protocol):
         """Store a chat line."""
 
     async def load_rooms(self) -> list[StoredRoom]:
-        """Every room with its members, its current match's moves and chat."""
+        """Every open room with its members, its current match's moves and chat."""
+
+    async def load_room(self, code: str) -> StoredRoom | None:
+        """One room (``None``: unknown or closed)."""
+
+    async def load_moves(self, room: str, after: int) -> list[tuple[int, str]]:
+        """The room's moves numbered above ``after``, in order."""
+
+    async def count_rooms(self, creator: str) -> int:
+        """How many open rooms ``creator`` (an address's hash) has made."""
+
+    async def set_presence(
+        self, room: str, token_hash: str, connected: bool, ready_at: int
+    ) -> None:
+        """The member is connected to this process now (``connected``), or no longer is (only
+        if it was this process's); ``ready_at`` as :class:`Presence` says."""
+
+    async def load_presence(self, rooms: Sequence[str]) -> list[Presence]:
+        """Where the members of these rooms are connected (none but this process's: [])."""
+
+    async def take_lease(self, room: str, ttl: float) -> bool:
+        """Hold the room's lease for ``ttl`` seconds if it is free, lapsed or already ours."""
+
+    async def keep_alive(self, rooms: Sequence[str], ttl: float) -> set[str]:
+        """This process is alive for ``ttl`` more seconds; renew the leases of ``rooms``: the
+        rooms whose lease is still ours."""
+
+    async def adopt_orphans(self, ttl: float, limit: int) -> list[str]:
+        """Take up to ``limit`` open rooms whose lease lapsed (their process died)."""
+
+    async def leave(self, rooms: Sequence[str]) -> None:
+        """This process stops serving these rooms: their leases are given back, and its
+        connections to them marked gone."""
+
+    async def announce(self, room: str, kind: str, data: dict[str, Any]) -> None:
+        """Tell the other processes something that is not stored (a reaction)."""
+
+    def listen(self) -> AsyncIterator[Note]:
+        """The changes other processes make, as they are committed (each room's in order)."""
 
 
 _SCHEMA = """
@@ -158,7 +273,9 @@ CREATE TABLE IF NOT EXISTS rooms (
     status TEXT NOT NULL,
     base INTEGER NOT NULL,
     match_no INTEGER NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    version INTEGER NOT NULL DEFAULT 0,
+    creator TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT PRIMARY KEY,
@@ -185,6 +302,14 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 CREATE INDEX IF NOT EXISTS chat_room ON chat(room, match_no);
 """
+#: columns added to ``rooms`` since the first schema (added to older files at open)
+_ADDED_COLUMNS = {
+    "version": "INTEGER NOT NULL DEFAULT 0",
+    "creator": "TEXT NOT NULL DEFAULT ''",
+}
+_ROOM_COLUMNS = (
+    "code, rules, seed, bots, bot_level, host, status, base, match_no, created, version, creator"
+)
 
 
 class SQLiteStorage:
@@ -193,10 +318,16 @@ class SQLiteStorage:
     One connection, used only by one worker thread: every call is queued to it, so writes
     happen in the order they were made. WAL journal, ``synchronous=FULL``: a write that has
     returned survives a SIGKILL of the server (and a power cut, as far as the disk keeps its
-    promises)."""
+    promises).
+
+    It is a single process's storage: every lease is this process's, no other process sends
+    notes, and nobody is connected anywhere else."""
+
+    shared = False
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self.owner = new_owner()
         self._db: sqlite3.Connection | None = None
         self._executor: ThreadPoolExecutor | None = None
 
@@ -219,6 +350,10 @@ class SQLiteStorage:
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=5000")
             db.executescript(_SCHEMA)
+            have = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+            for name, kind in _ADDED_COLUMNS.items():
+                if name not in have:
+                    db.execute(f"ALTER TABLE rooms ADD COLUMN {name} {kind}")
             return db
 
         loop = asyncio.get_running_loop()
@@ -246,7 +381,8 @@ class SQLiteStorage:
             with _transaction(db):
                 try:
                     db.execute(
-                        "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        f"INSERT INTO rooms ({_ROOM_COLUMNS}) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         _room_values(room),
                     )
                 except sqlite3.IntegrityError:
@@ -260,11 +396,13 @@ class SQLiteStorage:
         values = _room_values(room)
 
         def work(db: sqlite3.Connection) -> None:
-            db.execute(
+            done = db.execute(
                 "UPDATE rooms SET rules=?, seed=?, bots=?, bot_level=?, host=?, status=?, "
-                "base=?, match_no=?, created=? WHERE code=?",
-                (*values[1:], values[0]),
+                "base=?, match_no=?, created=?, version=version+1 WHERE code=? AND version=?",
+                (*values[1:10], values[0], room.version),
             )
+            if done.rowcount != 1:
+                raise RoomConflict(f"room {room.code} changed since version {room.version}")
 
         await self._run(work)
 
@@ -310,48 +448,115 @@ class SQLiteStorage:
 
     async def load_rooms(self) -> list[StoredRoom]:
         def work(db: sqlite3.Connection) -> list[StoredRoom]:
-            rooms: dict[str, StoredRoom] = {}
-            for row in db.execute("SELECT * FROM rooms ORDER BY created, code"):
-                room = RoomRow(
-                    code=row[0],
-                    rules=json.loads(row[1]),
-                    seed=row[2],
-                    bots=json.loads(row[3]),
-                    bot_level=row[4],
-                    host=row[5],
-                    status=row[6],
-                    base=row[7],
-                    match_no=row[8],
-                    created=row[9],
+            codes = [
+                row[0]
+                for row in db.execute(
+                    "SELECT code FROM rooms WHERE status<>'closed' ORDER BY created, code"
                 )
-                rooms[room.code] = StoredRoom(room)
-            for row in db.execute("SELECT * FROM seats ORDER BY joined, token_hash"):
-                stored = rooms.get(row[1])
-                if stored is not None:
-                    stored.members.append(MemberRow(row[1], row[0], row[2], row[3], row[4]))
-            for code, last in db.execute("SELECT room, MAX(move_no) FROM moves GROUP BY room"):
-                if code in rooms:
-                    rooms[code].last_move_no = last
-            for stored in rooms.values():
-                stored.moves = [
-                    (n, text)
-                    for n, text in db.execute(
-                        "SELECT move_no, move FROM moves WHERE room=? AND move_no>? "
-                        "ORDER BY move_no",
-                        (stored.room.code, stored.room.base),
-                    )
-                ]
-                stored.chat = [
-                    ChatRow(stored.room.code, stored.room.match_no, *row)
-                    for row in db.execute(
-                        "SELECT seat, name, text, time FROM chat WHERE room=? AND match_no=? "
-                        "ORDER BY id",
-                        (stored.room.code, stored.room.match_no),
-                    )
-                ]
-            return list(rooms.values())
+            ]
+            return [stored for code in codes if (stored := _sqlite_room(db, code)) is not None]
 
         return await self._run(work)
+
+    async def load_room(self, code: str) -> StoredRoom | None:
+        return await self._run(lambda db: _sqlite_room(db, code))
+
+    async def load_moves(self, room: str, after: int) -> list[tuple[int, str]]:
+        def work(db: sqlite3.Connection) -> list[tuple[int, str]]:
+            return [
+                (n, text)
+                for n, text in db.execute(
+                    "SELECT move_no, move FROM moves WHERE room=? AND move_no>? ORDER BY move_no",
+                    (room, after),
+                )
+            ]
+
+        return await self._run(work)
+
+    async def count_rooms(self, creator: str) -> int:
+        def work(db: sqlite3.Connection) -> int:
+            row = db.execute(
+                "SELECT COUNT(*) FROM rooms WHERE creator=? AND status<>'closed'", (creator,)
+            ).fetchone()
+            return int(row[0])
+
+        return await self._run(work)
+
+    # -- one process: presence is in memory, every lease is ours, no notes -----------------------
+
+    async def set_presence(
+        self, room: str, token_hash: str, connected: bool, ready_at: int
+    ) -> None:
+        return None
+
+    async def load_presence(self, rooms: Sequence[str]) -> list[Presence]:
+        return []
+
+    async def take_lease(self, room: str, ttl: float) -> bool:
+        return True
+
+    async def keep_alive(self, rooms: Sequence[str], ttl: float) -> set[str]:
+        return set(rooms)
+
+    async def adopt_orphans(self, ttl: float, limit: int) -> list[str]:
+        return []
+
+    async def leave(self, rooms: Sequence[str]) -> None:
+        return None
+
+    async def announce(self, room: str, kind: str, data: dict[str, Any]) -> None:
+        return None
+
+    async def listen(self) -> AsyncIterator[Note]:
+        """Nothing: no other process shares the file. Waits until cancelled."""
+        await asyncio.Event().wait()
+        yield Note("", "", "", {})  # pragma: no cover - never reached
+
+
+def _sqlite_room(db: sqlite3.Connection, code: str) -> StoredRoom | None:
+    row = db.execute(
+        f"SELECT {_ROOM_COLUMNS} FROM rooms WHERE code=? AND status<>'closed'", (code,)
+    ).fetchone()
+    if row is None:
+        return None
+    stored = StoredRoom(
+        RoomRow(
+            code=row[0],
+            rules=json.loads(row[1]),
+            seed=row[2],
+            bots=json.loads(row[3]),
+            bot_level=row[4],
+            host=row[5],
+            status=row[6],
+            base=row[7],
+            match_no=row[8],
+            created=row[9],
+            version=row[10],
+            creator=row[11],
+        )
+    )
+    for member in db.execute(
+        "SELECT token_hash, seat, name, joined FROM seats WHERE room=? ORDER BY joined, token_hash",
+        (code,),
+    ):
+        stored.members.append(MemberRow(code, member[0], member[1], member[2], member[3]))
+    (last,) = db.execute("SELECT MAX(move_no) FROM moves WHERE room=?", (code,)).fetchone()
+    stored.last_move_no = last or 0
+    stored.moves = [
+        (n, text)
+        for n, text in db.execute(
+            "SELECT move_no, move FROM moves WHERE room=? AND move_no>? ORDER BY move_no",
+            (code, stored.room.base),
+        )
+    ]
+    stored.chat = [
+        ChatRow(code, stored.room.match_no, *line)
+        for line in db.execute(
+            "SELECT seat, name, text, time FROM chat WHERE room=? AND match_no=? ORDER BY id",
+            (code, stored.room.match_no),
+        )
+    ]
+    return stored
 
 
 class _transaction:
@@ -379,6 +584,8 @@ def _room_values(room: RoomRow) -> tuple[Any, ...]:
         room.base,
         room.match_no,
         room.created,
+        room.version,
+        room.creator,
     )
 
 

@@ -50,6 +50,13 @@ MESSAGES: dict[str, str] = {
     "bad_token": N_("This link does not open a place in this room."),
     "wrong_token": N_("This token is not the one this connection opened."),
     "storage": N_("The server could not save that; try again."),
+    "room_changed": N_("The room changed meanwhile; look again and retry."),
+    "crowded": N_("This room already has {limit} connections, the most it takes; try again later."),
+    "too_many_rooms": N_(
+        "This address already has {limit} open rooms, the most it may have; play in one "
+        "of them, or wait until one closes."
+    ),
+    "no_room": N_("There is no such room (a room closes after {hours} hours with nobody in it)."),
     # errors (the "error" message)
     "bad_message": N_("Message refused: {reason}"),
     "too_big": N_("Message refused: larger than {limit} bytes."),
