@@ -192,13 +192,21 @@ def free_port() -> int:
 class ServerProcess:
     """``unokit serve`` as a child process (``python -m unokit.cli.main serve``)."""
 
-    def __init__(self, db: Path, *args: str, port: int | None = None) -> None:
+    def __init__(
+        self, db: Path | str, *args: str, port: int | None = None, logs: Path | None = None
+    ) -> None:
+        """``db``: a SQLite file, or a PostgreSQL URL (then ``logs`` says where the server's
+        output goes)."""
         self.db = db
         self.args = args
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = db.with_suffix(f".{self.port}.log")
+        if isinstance(db, Path):
+            self.log = db.with_suffix(f".{self.port}.log")
+        else:
+            assert logs is not None, "a PostgreSQL server needs a folder for its log"
+            self.log = logs / f"server.{self.port}.log"
 
     def start(self, timeout: float = 30.0) -> str:
         """Start the server and wait until it answers HTTP; its base URL."""
@@ -219,7 +227,10 @@ class ServerProcess:
         deadline = time.monotonic() + timeout
         while True:
             if self.process.poll() is not None:
-                raise AssertionError(f"unokit serve exited: {self.log.read_text()[-2000:]}")
+                raise AssertionError(
+                    f"unokit serve exited ({self.process.returncode}): "
+                    f"{self.log.read_text()[-2000:]}"
+                )
             try:
                 if httpx.get(f"{self.base}/api/options", timeout=1.0).status_code == 200:
                     return self.base

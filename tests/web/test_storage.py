@@ -311,6 +311,7 @@ async def test_every_change_is_announced_to_the_other_processes(
     ]
     assert heard[0].data == {"n": 1} and heard[-1].data == {"n": 3}
     assert heard[3].data["text"] == "hi" and heard[4].data["th"] == "h1"
+    assert heard[4].data["ready_at"] == -1
 
 
 async def test_an_older_schema_is_migrated_at_open(pg_cluster: str, tmp_path: Path) -> None:

@@ -13,7 +13,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from unokit.errors import RulesError, StateError, UnoError
 from unokit.game import Game
@@ -448,6 +450,8 @@ def play(
             bots=saved_bots,
             lang=lang or saved_lang,  # --lang given now wins over the save's
             save_path=resume,
+            # a finished match opened again is its own record: no copy is written
+            record_path=resume if game.match_over else None,
             **options,
         )
     else:
@@ -472,11 +476,13 @@ def replay(
     ] = False,
     lang: Annotated[str, typer.Option(help="en, zh-Hant or zh-Hans")] = "en",
 ) -> None:
-    """Step through a game's record, every ruling explained.
+    """Step through a game's record, every ruling explained (as a spectator hears it; --step
+    shows every hand).
 
     Exit status 2, with one line saying why, for a file that cannot be replayed."""
+    from unokit.narrator import narrate
     from unokit.record import load_record, replay_moves
-    from unokit.tui.i18n import LANGUAGES
+    from unokit.tui.i18n import LANGUAGES, tr
 
     if lang not in LANGUAGES:
         _fail(f"--lang {lang!r}: expected one of {', '.join(LANGUAGES)}")
@@ -490,23 +496,31 @@ def replay(
     except UnoError as error:
         _fail(f"cannot replay {file}: {_one_line(error)}")
     for event in deal_events:
-        console.print(f"  [dim]{escape(event.text_for(None, lang))}[/]")
+        console.print(
+            Padding(Text(narrate(event, None, lang), style="dim"), (0, 0, 0, 2), expand=False)
+        )
     if step:  # the table is shown as it was before the first move, then after each
         table = load_record(saved.record())[0]
     for i, (text, events) in enumerate(steps, 1):
-        console.print(f"[bold]{i:>4}. {escape(text)}[/]")
-        for event in events:
-            console.print(f"        {escape(event.text_for(None, lang))}")
+        told = [narrate(event, None, lang) for event in events] or [text]
+        grid = Table.grid(padding=(0, 1))  # a long line wraps under its own start
+        grid.add_column(justify="right", width=5, no_wrap=True)
+        grid.add_column()
+        grid.add_row(Text(f"{i}.", style="bold"), Text(told[0], style="bold"))
+        for line in told[1:]:
+            grid.add_row("", Text("  " + line))
+        console.print(grid)
         if step:
             replay_moves(table, [text])
-            _print_table(table)
+            _print_table(table, lang)
             try:
-                answer = input(f"[{i}/{len(steps)}] Enter: next move, q: quit > ")
+                answer = input(tr(lang, "replay_prompt", i=i, n=len(steps)))
             except EOFError:
                 answer = "q"
             if answer.strip().lower().startswith("q"):
                 return
-    console.print(f"[bold green]scores: {escape(_per_seat(game.scores))}[/]")
+    scores = tr(lang, "replay_scores", scores=_seat_values(game.scores, lang))
+    console.print(Text(scores, style="bold green"))
 
 
 def _per_seat(values: Any) -> str:
@@ -514,24 +528,38 @@ def _per_seat(values: Any) -> str:
     return ", ".join(f"seat {seat}: {value}" for seat, value in enumerate(values))
 
 
-def _print_table(game: Game) -> None:
-    """The table in a few lines (``replay --step``): every hand, the top card, the turn."""
+def _seat_values(values: Any, lang: str) -> str:
+    """Numbers per seat in ``lang``: ``Seat 0: 12 · Seat 1: 30``."""
+    from unokit.tui.i18n import tr
+
+    return " · ".join(
+        f"{tr(lang, 'seat_n', number=seat)}: {value}" for seat, value in enumerate(values)
+    )
+
+
+def _print_table(game: Game, lang: str = "en") -> None:
+    """The table in a few lines (``replay --step``): every hand by the cards' names, the top
+    card, the turn, the scores; in ``lang``, each line wrapped under its own indent."""
+    from unokit.narrator import card_name, color_name, translations
+    from unokit.tui.i18n import tr
+
+    comma = translations(lang).gettext(", ")
     for seat, hand in enumerate(game.hands):
         marks = []
         if seat == game.current and not game.round_over:
-            marks.append("to act")
-        if game.uno_called(seat):
+            marks.append(tr(lang, "replay_to_act"))
+        if game.uno_called(seat) and hand:
             marks.append("UNO")
-        mark = f"  ({', '.join(marks)})" if marks else ""
-        cards = " ".join(c.code for c in hand) or "-"
-        console.print(f"      seat {seat}: {escape(cards)}{mark}", soft_wrap=True)
-    top = game.top.code if game.top is not None else "-"
-    color = game.active_color.label if game.active_color is not None else "-"
-    console.print(
-        f"      top {top}, colour {color}, draw pile {len(game.draw_pile)}, "
-        f"scores: {_per_seat(game.scores)}",
-        style="dim",
-    )
+        mark = f"  ({comma.join(marks)})" if marks else ""
+        cards = comma.join(card_name(c, lang) for c in hand) or "-"
+        hand_line = Text(f"{tr(lang, 'seat_n', number=seat)}: {cards}{mark}")
+        console.print(Padding(hand_line, (0, 0, 0, 6), expand=False))
+    top = card_name(game.top, lang) if game.top is not None else "-"
+    color = color_name(game.color, lang) if game.color >= 0 else "-"
+    about = tr(lang, "replay_table", card=top, color=color, pile=len(game.draw_pile))
+    scores = tr(lang, "replay_scores", scores=_seat_values(game.scores, lang))
+    for line in (about, scores):
+        console.print(Padding(Text(line, style="dim"), (0, 0, 0, 6), expand=False))
 
 
 def _records_dir() -> Path:
@@ -597,8 +625,8 @@ def rules_command(
                 f"[bold]{escape(spec.name)}[/] = {escape(json.dumps(spec.default))}"
                 f"  [dim]§{spec.section}, {escape(spec.source)}[/]"
             )
-            console.print(f"    {escape(spec.allowed())}", soft_wrap=False)
-            console.print(f"    {escape(spec.meaning)}", style="dim")
+            console.print(Padding(Text(spec.allowed()), (0, 0, 0, 4), expand=False))
+            console.print(Padding(Text(spec.meaning, style="dim"), (0, 0, 0, 4), expand=False))
         console.print("presets: " + ", ".join(PRESETS))
         return
     table = Table(title="rule options (RULES.md)")
@@ -625,9 +653,12 @@ def serve(
     ),
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     db: Annotated[
-        Path,
-        typer.Option(help="the SQLite file that keeps the rooms (default ./unokit-rooms.sqlite3)"),
-    ] = Path("unokit-rooms.sqlite3"),
+        str,
+        typer.Option(
+            help="where the rooms are kept: a SQLite file (default ./unokit-rooms.sqlite3), or "
+            "postgresql://user@host/db, which several server processes may share"
+        ),
+    ] = "unokit-rooms.sqlite3",
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 0.8,
     grace: Annotated[
         float, typer.Option(help="seconds a player may be gone before a bot plays for them")
@@ -639,12 +670,53 @@ def serve(
         bool,
         typer.Option("--room", help="also create a room (you + 3 strong bots) and print its link"),
     ] = False,
+    max_message_bytes: Annotated[
+        int, typer.Option(help="the largest message a connection may send, in bytes")
+    ] = 8192,
+    rate_limit: Annotated[
+        int, typer.Option(help="messages a connection may send per second (bursts as many)")
+    ] = 20,
+    http_rate: Annotated[
+        int, typer.Option(help="room creations and joins per client address and minute")
+    ] = 60,
+    max_rooms_per_address: Annotated[
+        int, typer.Option(help="open rooms one client address may have created (0: no limit)")
+    ] = 20,
+    max_room_connections: Annotated[
+        int, typer.Option(help="connections open to one room at once (0: no limit)")
+    ] = 50,
+    max_members: Annotated[
+        int, typer.Option(help="people (players and spectators) one room may have")
+    ] = 100,
+    room_idle: Annotated[
+        float,
+        typer.Option(help="seconds a room may stand with nobody in it before it is closed"),
+    ] = 6 * 3600.0,
+    lease_ttl: Annotated[
+        float,
+        typer.Option(
+            help="seconds a process's hold on a room's bots and timers lasts unless renewed "
+            "(another process takes them over this long after it dies)"
+        ),
+    ] = 10.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="addresses of the reverse proxies whose X-Forwarded-For/-Proto to trust "
+            "(comma-separated, or *), so limits count the real client addresses"
+        ),
+    ] = None,
+    first_seed: Annotated[
+        int | None, typer.Option(hidden=True, help="deal matches from seeds N, N+1, ... (tests)")
+    ] = None,
 ) -> None:
     """Run the game server: play UNO in a browser with friends and bots (Ctrl-C stops it).
 
-    Rooms, seats and every accepted move are kept in the SQLite file, so a server started
-    again on the same file resumes every room where it stood."""
+    Rooms, seats and every accepted move are kept in the database (a SQLite file, or
+    PostgreSQL), so a server started again resumes every room where it stood. Several
+    processes on one PostgreSQL database serve the same rooms (docs/deploy.md)."""
     import asyncio
+    import itertools
 
     try:
         import uvicorn
@@ -652,27 +724,50 @@ def serve(
         from unokit.web import Settings
         from unokit.web.app import create_app
         from unokit.web.room import Rooms
-        from unokit.web.storage import SQLiteStorage, StorageError
+        from unokit.web.storage import StorageError, is_postgres_url, open_storage
     except ImportError as error:  # pragma: no cover - the web extra is not installed
         _fail(f"unokit serve needs the web extra (pip install 'unokit[web]'): {error}")
     if not 0 <= port <= 65535:
         _fail(f"--port {port}: expected a port from 0 to 65535")
     if not 0 <= bot_delay <= 60 or not 0 <= grace <= 86400:
         _fail("--bot-delay must be 0 to 60 seconds and --grace 0 to 86400 seconds")
+    if not 256 <= max_message_bytes <= 64 * 1024:
+        _fail("--max-message-bytes must be 256 to 65536 (uvicorn drops frames over 64 KiB)")
+    if min(rate_limit, http_rate, max_members) < 1:
+        _fail("--rate-limit, --http-rate and --max-members must be at least 1")
+    if min(max_rooms_per_address, max_room_connections) < 0:
+        _fail("--max-rooms-per-address and --max-room-connections must be 0 (no limit) or more")
+    if room_idle <= 0 or not 0.2 <= lease_ttl <= 600:
+        _fail("--room-idle must be above 0 and --lease-ttl 0.2 to 600 seconds")
+    if is_postgres_url(db):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            _fail("--db postgresql://... needs psycopg (pip install 'unokit[postgres]')")
     settings = Settings(
         host=host,
         port=port,
-        db=str(db),
+        db=db,
         bot_delay=bot_delay,
         grace=grace,
         allow_origins=tuple(allow_origin),
+        max_message_bytes=max_message_bytes,
+        rate_limit=rate_limit,
+        http_rate=http_rate,
+        max_rooms_per_address=max_rooms_per_address,
+        max_room_connections=max_room_connections,
+        max_members=max_members,
+        room_idle=room_idle,
+        lease_ttl=lease_ttl,
     )
+    where = "PostgreSQL" if is_postgres_url(db) else db
     shown = "localhost" if host in ("0.0.0.0", "::", "") else host
     address = f"http://{shown}:{port}"
+    seeds = itertools.count(first_seed).__next__ if first_seed is not None else None
     if room:
 
         async def make_room() -> tuple[str, str]:
-            storage = SQLiteStorage(settings.db)
+            storage = open_storage(settings.db)
             await storage.open()
             try:
                 rooms = Rooms(storage, settings)
@@ -687,25 +782,30 @@ def serve(
         try:
             code, token = asyncio.run(make_room())
         except (StorageError, OSError) as error:
-            _fail(f"cannot create a room in {db}: {error}")
+            _fail(f"cannot create a room in {where}: {error}")
         console.print(f"your room: {address}/r/{code}#t={token}", soft_wrap=True)
         console.print("  (open it first: the link makes you the host; invite others with")
         console.print(f"   {address}/r/{code})")
     console.print(
-        f"unokit server: {address}/  (rooms kept in {db}; Ctrl-C stops it)", soft_wrap=True
+        f"unokit server: {address}/  (rooms kept in {where}; Ctrl-C stops it)", soft_wrap=True
     )
+    storage = open_storage(settings.db)
+    proxy: dict[str, Any] = {}
+    if forwarded_allow_ips is not None:
+        proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
     config = uvicorn.Config(
-        create_app(settings),
+        create_app(settings, storage, Rooms(storage, settings, seeds=seeds)),
         host=host,
         port=port,
         ws_max_size=64 * 1024,
         log_level="warning",
         timeout_graceful_shutdown=5,
+        **proxy,
     )
     try:
         uvicorn.Server(config).run()
     except StorageError as error:
-        _fail(f"cannot open {db}: {error}")
+        _fail(f"cannot open {where}: {error}")
 
 
 def main() -> None:

@@ -381,6 +381,7 @@ class PostgresStorage:
                     "presence",
                     th=token_hash,
                     owner=self.owner if connected else None,
+                    ready_at=ready_at,
                 )
 
         await self._with(work)
