@@ -7,10 +7,19 @@ it was sent to the moment the last seat of the room received its announcement (t
 with the next ``move_no``), and reports moves per second and the p50/p99 of that latency.
 
 By default it starts its own server (``unokit serve``'s application on uvicorn, in a child
-process, on a temporary SQLite file, with the per-address HTTP limit lifted so that one machine
-may open many rooms); ``--url`` points it at a server already running instead.
+process, on a temporary SQLite file, with the per-address limits lifted so that one machine
+may open many rooms); ``--url`` points it at servers already running instead (repeatable).
+``--servers 2 --postgres`` starts a throwaway PostgreSQL cluster (Debian's package, as the
+tests do) and two server processes on it; each room's four seats are spread over the
+processes (seat ``s`` of room ``r`` on process ``(r + s) % N``), so every move crosses from one
+process to the other through the database's notifications.
 
-    .venv/bin/python benchmarks/web_load.py --rooms 50 --seconds 20
+``--pace 0.5``: each client moves 0.5 s after its turn comes (a brisk human); ``--pace 0``:
+at once (the most the server takes).
+
+    .venv/bin/python benchmarks/web_load.py --rooms 200 --pace 0.5 --seconds 30
+    .venv/bin/python benchmarks/web_load.py --rooms 200 --pace 0.5 --seconds 30 \
+        --servers 2 --postgres
 
 Clients keep to the protocol's 20 messages a second per connection.
 """
@@ -19,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -73,7 +83,7 @@ class Pace:
         self.times.append(time.monotonic())
 
 
-async def player(url: str, room: Room, seat: int, stop: asyncio.Event) -> None:
+async def player(url: str, room: Room, seat: int, stop: asyncio.Event, think: float = 0.0) -> None:
     token = room.tokens[seat]
     pace = Pace()
     async with connect(f"{url}/ws/{room.code}", max_size=2**22) as ws:
@@ -99,6 +109,8 @@ async def player(url: str, room: Room, seat: int, stop: asyncio.Event) -> None:
                     if seat == 0:
                         await send("next")
                 elif view["current"] == seat and view["legal"]:
+                    if think:
+                        await asyncio.sleep(think)
                     room.sent[message["move_no"]] = time.perf_counter()
                     await send("move", move_no=message["move_no"], move=view["legal"][0]["move"])
             elif kind == "room" and seat == 0 and message["status"] == "match_over":
@@ -108,10 +120,17 @@ async def player(url: str, room: Room, seat: int, stop: asyncio.Event) -> None:
         await ws.close()
 
 
-async def open_rooms(url: str, count: int, preset: str) -> list[Room]:
+def where(urls: list[str], room: int, seat: int) -> str:
+    """The server seat ``seat`` of room ``room`` uses: the rooms span every server."""
+    return urls[(room + seat) % len(urls)]
+
+
+async def open_rooms(urls: list[str], count: int, preset: str) -> list[Room]:
     rooms = []
-    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-        for _ in range(count):
+    clients = [httpx.AsyncClient(base_url=url, timeout=30) for url in urls]
+    try:
+        for r in range(count):
+            http = clients[r % len(urls)]
             made = await http.post(
                 "/api/rooms", json={"name": "p0", "preset": preset, "players": SEATS}
             )
@@ -119,18 +138,22 @@ async def open_rooms(url: str, count: int, preset: str) -> list[Room]:
             code = made.json()["code"]
             tokens = [made.json()["token"]]
             for seat in range(1, SEATS):
+                http = clients[(r + seat) % len(urls)]
                 joined = await http.post(f"/api/rooms/{code}/join", json={"name": f"p{seat}"})
                 joined.raise_for_status()
                 assert joined.json()["seat"] == seat
                 tokens.append(joined.json()["token"])
             rooms.append(Room(code, tokens))
+    finally:
+        for http in clients:
+            await http.aclose()
     return rooms
 
 
-async def start_rooms(url: str, rooms: list[Room]) -> None:
+async def start_rooms(urls: list[str], rooms: list[Room]) -> None:
     """The host of each room starts its match (over its own short connection)."""
-    for room in rooms:
-        async with connect(f"{url}/ws/{room.code}") as ws:
+    for r, room in enumerate(rooms):
+        async with connect(f"{where(urls, r, 0)}/ws/{room.code}") as ws:
             hello = {"type": "hello", "v": 1, "token": room.tokens[0], "lang": "en"}
             await ws.send(json.dumps(hello))
             await ws.send(json.dumps({"type": "start", "v": 1, "token": room.tokens[0]}))
@@ -143,18 +166,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(url: str, count: int, seconds: float, preset: str) -> dict[str, Any]:
-    http_url = url.rstrip("/")
-    ws_url = http_url.replace("http://", "ws://").replace("https://", "wss://")
-    rooms = await open_rooms(http_url, count, preset)
-    await start_rooms(ws_url, rooms)
+async def run(
+    urls: list[str], count: int, seconds: float, preset: str, think: float
+) -> dict[str, Any]:
+    http_urls = [url.rstrip("/") for url in urls]
+    ws_urls = [u.replace("http://", "ws://").replace("https://", "wss://") for u in http_urls]
+    rooms = await open_rooms(http_urls, count, preset)
+    await start_rooms(ws_urls, rooms)
     stop = asyncio.Event()
     tasks = [
-        asyncio.create_task(player(ws_url, room, seat, stop))
-        for room in rooms
+        asyncio.create_task(player(where(ws_urls, r, seat), room, seat, stop, think))
+        for r, room in enumerate(rooms)
         for seat in range(SEATS)
     ]
-    await asyncio.sleep(1.0)  # everyone connected and playing: measure from here
+    await asyncio.sleep(2.0)  # everyone connected and playing: measure from here
     for room in rooms:
         room.latencies.clear()
         room.moves = 0
@@ -168,6 +193,8 @@ async def run(url: str, count: int, seconds: float, preset: str) -> dict[str, An
     if not latencies:
         raise SystemExit("no move was announced: is the server running?")
     return {
+        "servers": len(urls),
+        "pace_s": think,
         "rooms": count,
         "connections": count * SEATS,
         "seconds": round(elapsed, 1),
@@ -180,48 +207,90 @@ async def run(url: str, count: int, seconds: float, preset: str) -> dict[str, An
 
 
 def serve(port: int, db: str) -> None:
-    """The server the benchmark starts: ``unokit serve``'s app without the HTTP rate limit."""
+    """The server the benchmark starts: ``unokit serve``'s app without the per-address limits
+    (one machine plays every client)."""
     import uvicorn
 
     from unokit.web import Settings, create_app
 
-    settings = Settings(port=port, db=db, bot_delay=0.0, http_rate=10**9)
+    settings = Settings(
+        port=port,
+        db=db,
+        bot_delay=0.0,
+        http_rate=10**9,
+        max_rooms_per_address=0,
+        max_room_connections=0,
+    )
     uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+
+
+def wait_up(url: str) -> None:
+    for _ in range(400):
+        try:
+            if httpx.get(f"{url}/api/options").status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise SystemExit(f"the server at {url} did not start")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--url", help="a running server (default: start one)")
+    parser.add_argument("--url", action="append", help="a running server (repeatable)")
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--preset", default="casual")
-    parser.add_argument("--port", type=int, default=8765, help="port of the server it starts")
+    parser.add_argument("--pace", type=float, default=0.0, help="seconds before each move")
+    parser.add_argument("--servers", type=int, default=1, help="server processes to start")
+    parser.add_argument(
+        "--postgres",
+        nargs="?",
+        const="throwaway",
+        help="the servers share this PostgreSQL URL (default: a throwaway cluster)",
+    )
+    parser.add_argument("--port", type=int, default=8765, help="first port of the servers")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve(args.port, args.db)
         return
-    server = None
-    url = args.url
-    with tempfile.TemporaryDirectory() as folder:
-        if url is None:
-            db = str(Path(folder) / "bench.sqlite3")
-            command = [sys.executable, __file__, "--serve", "--port", str(args.port), "--db", db]
-            server = subprocess.Popen(command, env=dict(os.environ))
-            url = f"http://127.0.0.1:{args.port}"
-            for _ in range(200):
-                try:
-                    if httpx.get(f"{url}/api/options").status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
-        try:
-            result = asyncio.run(run(url, args.rooms, args.seconds, args.preset))
-        finally:
-            if server is not None:
-                server.terminate()
-                server.wait(10)
+    if args.servers > 1 and not args.postgres and not args.url:
+        raise SystemExit("several servers share a PostgreSQL database: add --postgres")
+    with contextlib.ExitStack() as stack:
+        urls = args.url
+        if not urls:
+            db = str(Path(stack.enter_context(tempfile.TemporaryDirectory())) / "bench.sqlite3")
+            if args.postgres == "throwaway":
+                sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+                from pg_cluster import throwaway_postgres
+
+                db = stack.enter_context(throwaway_postgres())
+            elif args.postgres:
+                db = args.postgres
+            servers = []
+            urls = []
+            for n in range(args.servers):
+                port = args.port + n
+                command = [sys.executable, __file__, "--serve", "--port", str(port), "--db", db]
+                servers.append(subprocess.Popen(command, env=dict(os.environ)))
+                urls.append(f"http://127.0.0.1:{port}")
+
+            def stop_servers() -> None:
+                for server in servers:
+                    server.terminate()
+                for server in servers:
+                    try:
+                        server.wait(10)
+                    except subprocess.TimeoutExpired:
+                        server.kill()
+                        server.wait(10)
+
+            stack.callback(stop_servers)
+            for url in urls:
+                wait_up(url)
+        result = asyncio.run(run(urls, args.rooms, args.seconds, args.preset, args.pace))
     print(json.dumps(result))
 
 

@@ -309,7 +309,7 @@ async def test_every_change_is_announced_to_the_other_processes(
         ("ABCDEF", one.owner, kind)
         for kind in ("move", "room", "room", "chat", "presence", "react", "left", "move")
     ]
-    assert heard[0].data == {"n": 1} and heard[-1].data == {"n": 3}
+    assert heard[0].data == {"n": 1, "m": "0: draw"} and heard[-1].data == {"n": 3, "m": "0: draw"}
     assert heard[3].data["text"] == "hi" and heard[4].data["th"] == "h1"
     assert heard[4].data["ready_at"] == -1
 

@@ -261,6 +261,7 @@ class Room:
         #: closed (idle too long): unloaded, its code opens nothing any more
         self.closed = False
         self._notes: set[asyncio.Task[None]] = set()
+        self._lines: dict[str, list[str]] = {}
 
     # -- what the room is ------------------------------------------------------------------------
 
@@ -798,8 +799,17 @@ class Room:
                 return
             kind, data = note.kind, note.data
             if kind == "move":
-                if int(data.get("n", 0)) > self.move_no:
-                    await self._catch_up()
+                number, text = int(data.get("n", 0)), data.get("m")
+                if number <= self.move_no:
+                    return  # already read (a catch-up took it)
+                if (
+                    number == self.move_no + 1
+                    and isinstance(text, str)
+                    and self.started
+                    and self._apply_stored(number, text)
+                ):
+                    return  # the next move, in the note itself: no need to read it
+                await self._catch_up()
             elif kind == "presence":
                 member = self.members.get(str(data.get("th")))
                 if member is None:
@@ -1010,10 +1020,17 @@ class Room:
             rules={
                 "preset": self.preset,
                 "changed": changed_from_preset(self.preset, rules),
-                "lines": rules_lines(rules, lang),
+                "lines": self._rules_lines(lang),
             },
             target=rules.target_score if rules.scoring != "none" else None,
         )
+
+    def _rules_lines(self, lang: str) -> list[str]:
+        """The rules in plain words (they never change in a room: worked out once a language)."""
+        lines = self._lines.get(lang)
+        if lines is None:
+            lines = self._lines[lang] = rules_lines(self.rules, lang)
+        return list(lines)
 
     def _broadcast_room(self, skip: Member | None = None) -> None:
         for member in self._connected():

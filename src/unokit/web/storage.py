@@ -176,7 +176,8 @@ class Presence:
 
 @dataclass(slots=True)
 class Note:
-    """A change another process made: ``kind`` is ``move`` (``data["n"]``: its number), ``room``
+    """A change another process made: ``kind`` is ``move`` (``data["n"]``: its number,
+    ``data["m"]``: the move), ``room``
     (the row or its members), ``presence`` (``data["th"]``, ``data["owner"]``), ``chat`` (the
     line), ``react``, or ``left`` (a process gave the room up: its lease is free)."""
 

@@ -277,7 +277,7 @@ class PostgresStorage:
                         "INSERT INTO moves VALUES (%s, %s, %s)", (room, move_no, text)
                     )
                     # delivered to listeners when (and only if) the move is committed
-                    await _notify(conn, room, self.owner, "move", n=move_no)
+                    await _notify(conn, room, self.owner, "move", n=move_no, m=text)
             except psycopg.errors.UniqueViolation:
                 raise MoveConflict(f"room {room} already has move {move_no}") from None
 
