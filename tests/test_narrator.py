@@ -11,8 +11,14 @@ from unokit import Game, Rules
 from unokit import events as ev
 from unokit.cards import Card, Color
 from unokit.narrator import LANGUAGES, LOCALE_DIR, card_name, narrate, referee_text
+from unokit.why import Why
 
 C = Card.parse
+#: a refusal's reason, as the engine gives it (unokit.why)
+_MISMATCH = Why(
+    "{card} does not match the top card {top} (active colour {color})",
+    (("card", C("G3")), ("top", C("R5")), ("color", 0)),
+)
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -50,10 +56,10 @@ SAMPLES: list[ev.Event] = [
     ev.DrawnUnplayable(1, 2),
     ev.Kept(1, 2),
     ev.TimedOut(1, 2, 2, rule="turn_time_limit=30"),
-    ev.Misplayed(1, C("G3"), "it matches neither colour nor number", 1, 1, 0, rule="misplay=x"),
-    ev.Misplayed(1, C("G3"), "wrong", 1, 1, 4, rule="misplay=x"),
-    ev.Misplayed(1, C("G3"), "wrong", 1, 2, 4, rule="misplay=x"),
-    ev.Misplayed(1, C("G3"), "wrong", 1, 2, 0, rule="misplay=x"),
+    ev.Misplayed(1, C("G3"), _MISMATCH, 1, 1, 0, rule="misplay=x"),
+    ev.Misplayed(1, C("G3"), _MISMATCH, 1, 1, 4, rule="misplay=x"),
+    ev.Misplayed(1, C("G3"), _MISMATCH, 1, 2, 4, rule="misplay=x"),
+    ev.Misplayed(1, C("G3"), _MISMATCH, 1, 2, 0, rule="misplay=x"),
     ev.TablePenalty(1, 2, "slow play"),
     ev.TablePenalty(1, 1, ""),
     ev.Skipped(1, 2, (1,)),

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "unokit" / "locale"
 SOURCES = (
     "src/unokit/narrator.py",
+    "src/unokit/legality.py",  # the reasons a move is refused (unokit.why)
     "src/unokit/rule_words.py",
     "src/unokit/tui/i18n.py",
     # the game server's texts and the browser table's labels (web/labels.py)

@@ -9,6 +9,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from unokit.why import Why
+
 __all__ = [
     "IllegalMoveError",
     "NotationError",
@@ -32,7 +37,15 @@ class RulesError(UnoError):
 
 
 class IllegalMoveError(UnoError):
-    """A move that the rules do not allow at this moment; the game is unchanged."""
+    """A move that the rules do not allow at this moment; the game is unchanged.
+
+    ``why`` (a :class:`unokit.why.Why`, when the engine judged the move) is the reason as
+    data, for an interface to tell the player in their words (:func:`unokit.narrator.explain`);
+    the message is the referee's English."""
+
+    def __init__(self, message: str, why: Why | None = None) -> None:
+        super().__init__(message)
+        self.why = why
 
 
 class ScenarioError(UnoError):

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from unokit.cards import Card, Color
+from unokit.why import Why
 
 __all__ = [
     "EVENT_TYPES",
@@ -334,7 +335,7 @@ class Misplayed(Event):
 
     kind: ClassVar[str] = "misplay"
     card: Card
-    why: str
+    why: Why
     count: int
     next: int
     pending: int

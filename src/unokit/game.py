@@ -518,12 +518,13 @@ class Game:
     def verify(self, seat: int, move: Move) -> None:
         """Raise :class:`IllegalMoveError` with the reason unless ``move`` is legal now."""
         if not self.is_legal(seat, move):
-            raise IllegalMoveError(self._why_illegal(seat, move))
+            raise self._illegal(seat, move)
 
-    def _why_illegal(self, seat: int, move: Move) -> str:
+    def _illegal(self, seat: int, move: Move) -> IllegalMoveError:
         from unokit.notation import format_move
 
-        return f"{format_move(seat, move)!r} is not allowed: {legality.reason(self, seat, move)}"
+        why = legality.reason(self, seat, move)
+        return IllegalMoveError(f"{format_move(seat, move)!r} is not allowed: {why}", why)
 
     def is_misplay(self, seat: int, move: Move) -> bool:
         """Whether ``move`` is a wrong play that the ``misplay`` option penalises rather than
@@ -564,7 +565,7 @@ class Game:
         if not self.is_legal(seat, move):
             misplay = self.is_misplay(seat, move)
             if not misplay:
-                raise IllegalMoveError(self._why_illegal(seat, move))
+                raise self._illegal(seat, move)
         # a deal is all-or-nothing: if it fails, the finished round stays as it was
         backup = self.copy() if type(move) is Deal else None
         events: list[Event] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
 from unokit.effects import CUSTOM_EFFECTS
@@ -34,12 +34,23 @@ from unokit.moves import (
     Play,
     Timeout,
 )
+from unokit.narrator import N_
 from unokit.phase import Phase
+from unokit.why import Why
 
 if TYPE_CHECKING:
     from unokit.game import Game
 
-__all__ = ["is_honest", "legal_moves", "matches", "normalize", "playable", "reason", "top_colors"]
+__all__ = [
+    "CATCH_ALL",
+    "is_honest",
+    "legal_moves",
+    "matches",
+    "normalize",
+    "playable",
+    "reason",
+    "top_colors",
+]
 
 _WILD = Rank.WILD
 _WD4 = Rank.WILD_DRAW_FOUR
@@ -435,163 +446,307 @@ def penalty_ok(game: Game, seat: int, move: Penalty) -> bool:
     )
 
 
-def reason(game: Game, seat: int, move: Move) -> str:
-    """Why ``move`` is refused now, in plain words citing the rule."""
+def _why(
+    text: str,
+    you: str | None = None,
+    about: int | None = None,
+    *,
+    game: Game | None = None,
+    rules: tuple[str, ...] = (),
+    sources: tuple[str, ...] = (),
+    **values: Any,
+) -> Why:
+    """A reason: ``text`` (a message of the catalogues), its ``values``, the same said to the
+    seat ``about`` (``you``), the options ``rules`` (names, cited with their values in
+    ``game``) and the ``sources`` cited."""
+    cited = tuple(game.rule_text[name] for name in rules) if game is not None else ()
+    return Why(text, tuple(values.items()), you, about, sources, cited)
+
+
+def _waiting(game: Game) -> Why:
+    """The decision the game waits for, said of the seat that must make it."""
+    current = game.current
+    if game.phase == Phase.CHOOSE_COLOR:
+        return _why(
+            N_("{current} must first name the colour of the wild start card"),
+            N_("you must first name the colour of the wild start card"),
+            current,
+            current=current,
+        )
+    if game.phase == Phase.PENALTY:
+        return _why(
+            N_("{current} must first answer the pending penalty of {count}"),
+            N_("you must first answer the pending penalty of {count}"),
+            current,
+            current=current,
+            count=game.pending_draw,
+        )
+    if game.phase == Phase.AFTER_DRAW:
+        if game.rules.after_draw == "may_play":
+            return _why(
+                N_("{current} has just drawn and must play the drawn card or keep it"),
+                N_("you have just drawn and must play the drawn card or keep it"),
+                current,
+                current=current,
+            )
+        return _why(
+            N_("{current} has just drawn and must play the drawn card"),
+            N_("you have just drawn and must play the drawn card"),
+            current,
+            game=game,
+            rules=("after_draw",),
+            current=current,
+        )
+    return _why(N_("it is {current}'s turn"), N_("it is your turn"), current, current=current)
+
+
+def _not_yours(game: Game, seat: int, rules: tuple[str, ...] = ()) -> Why:
+    return _why(
+        N_("{waiting}, not {seat}'s"),
+        N_("{waiting}, not yours"),
+        seat,
+        game=game,
+        rules=rules,
+        waiting=_waiting(game),
+        seat=seat,
+    )
+
+
+def reason(game: Game, seat: int, move: Move) -> Why:
+    """Why ``move`` is refused now, citing the rule (``str()`` of it: the referee's English;
+    :func:`unokit.narrator.explain`: in a player's words and language)."""
     rules = game.rules
-    text = game.rule_text
     if game.phase == Phase.MATCH_OVER:
-        return "the match is over"
+        return _why(N_("the match is over"))
     if isinstance(move, Deal):
-        return "only the referee deals" if seat != REFEREE else "the round is not over yet"
+        if seat != REFEREE:
+            return _why(N_("only the referee deals"))
+        return _why(N_("the round is not over yet"))
     if isinstance(move, Penalty):
         if seat != REFEREE:
-            return "only the referee gives table penalties"
+            return _why(N_("only the referee gives table penalties"))
         if game.phase == Phase.ROUND_OVER:
-            return "the round is over"
+            return _why(N_("the round is over"))
         if not 0 <= move.target < game.n or not game.in_round[move.target]:
-            return f"seat {move.target} is not playing this round"
-        return f"a penalty must be 1 to 50 cards, not {move.count}"
+            return _why(N_("{target} is not playing this round"), target=move.target)
+        return _why(N_("a penalty must be 1 to 50 cards, not {count}"), count=move.count)
     if game.phase == Phase.ROUND_OVER:
-        return "the round is over: nobody may play until the next deal"
+        return _why(N_("the round is over: nobody may play until the next deal"))
     if not 0 <= seat < game.n:
-        return f"there is no seat {seat} (seats are 0 to {game.n - 1})"
+        return _why(
+            N_("there is no seat {number} (seats are 0 to {last})"), number=seat, last=game.n - 1
+        )
     if not game.in_round[seat]:
-        return f"seat {seat} is out of this round"
+        return _why(
+            N_("{seat} is out of this round"), N_("you are out of this round"), seat, seat=seat
+        )
     hand = game.hands[seat]
     turn = seat == game.current
-    keep = " or keep it" if rules.after_draw == "may_play" else f" ({text['after_draw']})"
-    waiting = {
-        Phase.CHOOSE_COLOR: f"seat {game.current} must first name the colour of the wild "
-        "start card",
-        Phase.PENALTY: f"seat {game.current} must first answer the pending penalty of "
-        f"{game.pending_draw}",
-        Phase.AFTER_DRAW: f"seat {game.current} has just drawn and must play the drawn card" + keep,
-        Phase.PLAY: f"it is seat {game.current}'s turn",
-    }[game.phase]
     if isinstance(move, Play):
-        return _play_reason(game, seat, move, turn, waiting)
+        return _play_reason(game, seat, move, turn)
     if isinstance(move, Draw):
         if not turn:
-            return f"{waiting}, not seat {seat}'s"
+            return _not_yours(game, seat)
         if game.phase == Phase.AFTER_DRAW:
             if rules.after_draw == "may_play":
-                return "you have already drawn: play the drawn card or pass"
-            return f"you have already drawn and must play the drawn card ({text['after_draw']})"
+                return _why(N_("you have already drawn: play the drawn card or pass"))
+            return _why(
+                N_("you have already drawn and must play the drawn card"),
+                game=game,
+                rules=("after_draw",),
+            )
         if game.phase == Phase.CHOOSE_COLOR:
-            return waiting
-        return f"seat {seat} holds a playable card and may not draw ({text['draw_with_playable']})"
+            return _waiting(game)
+        return _why(
+            N_("{seat} holds a playable card and may not draw"),
+            N_("you hold a playable card and may not draw"),
+            seat,
+            game=game,
+            rules=("draw_with_playable",),
+            seat=seat,
+        )
     if isinstance(move, Pass):
         if not turn or game.phase != Phase.AFTER_DRAW:
-            return "pass only keeps a card you have just drawn"
-        return f"the drawn card must be played ({text['after_draw']})"
+            return _why(N_("pass only keeps a card you have just drawn"))
+        return _why(N_("the drawn card must be played"), game=game, rules=("after_draw",))
     if isinstance(move, Challenge):
         if not rules.challenge:
-            return "challenges are off (challenge=false)"
+            return _why(N_("challenges are off"), game=game, rules=("challenge",))
         if game.phase != Phase.PENALTY or not game.stack:
-            return "there is no +4 to challenge"
+            return _why(N_("there is no +4 to challenge"))
         if not challengeable(game):
-            return "only the +4 on top of the discard pile can be challenged"
-        return f"only seat {game.current}, who faces the +4, may challenge it"
+            return _why(N_("only the +4 on top of the discard pile can be challenged"))
+        return _why(N_("only {current}, who faces the +4, may challenge it"), current=game.current)
     if isinstance(move, ChooseColor):
         if game.phase != Phase.CHOOSE_COLOR:
-            return "there is no colour to name now (a wild's colour is named with the play)"
-        return f"seat {game.current}, the first player, names the colour"
+            return _why(
+                N_("there is no colour to name now (a wild's colour is named with the play)")
+            )
+        return _why(N_("{current}, the first player, names the colour"), current=game.current)
     if isinstance(move, Timeout):
         if not rules.turn_time_limit:
-            return "there is no time limit (turn_time_limit=0)"
-        return f"only the seat to act, seat {game.current}, can run out of time"
+            return _why(N_("there is no time limit"), game=game, rules=("turn_time_limit",))
+        return _why(
+            N_("only the seat to act, {current}, can run out of time"), current=game.current
+        )
     if isinstance(move, CallUno):
         if game.called[seat]:
-            return f"seat {seat} has already called UNO"
-        if len(hand) == 2:
-            return (
-                f"seat {seat} holds 2 cards and cannot play one now: UNO is called before "
-                f"the second-to-last card only when it can be played (RULES.md §6, "
-                f"{text['false_uno_penalty']})"
+            return _why(
+                N_("{seat} has already called UNO"),
+                N_("you have already called UNO"),
+                seat,
+                seat=seat,
             )
-        return (
-            f"seat {seat} holds {len(hand)} cards and would not be left with one "
-            f"({text['false_uno_penalty']})"
+        if len(hand) == 2:
+            return _why(
+                N_(
+                    "{seat} holds 2 cards and cannot play one now: UNO is called before the "
+                    "second-to-last card only when it can be played"
+                ),
+                N_(
+                    "you hold 2 cards and cannot play one now: UNO is called before the "
+                    "second-to-last card only when it can be played"
+                ),
+                seat,
+                game=game,
+                sources=("RULES.md §6",),
+                rules=("false_uno_penalty",),
+                seat=seat,
+            )
+        return _why(
+            N_("{seat} holds {count} cards and would not be left with one"),
+            N_("you hold {count} cards and would not be left with one"),
+            seat,
+            game=game,
+            rules=("false_uno_penalty",),
+            seat=seat,
+            count=len(hand),
         )
     if isinstance(move, Catch):
         t = move.target
         if t == seat:
-            return "you cannot catch yourself"
+            return _why(N_("you cannot catch yourself"))
         if not 0 <= t < game.n or not game.in_round[t]:
-            return f"seat {t} is not playing this round"
+            return _why(N_("{target} is not playing this round"), target=t)
+        caught = ("false_catch_penalty",)
         if len(game.hands[t]) != 1:
-            why = f"seat {t} holds {len(game.hands[t])} cards"
-        elif game.called[t]:
-            why = f"seat {t} called UNO"
-        else:
-            why = f"the catch window has closed ({text['catch_window']})"
-        return f"{why} ({text['false_catch_penalty']})"
-    return "not a legal move now"
+            return _why(
+                N_("{target} holds {count} cards"),
+                game=game,
+                rules=caught,
+                target=t,
+                count=len(game.hands[t]),
+            )
+        if game.called[t]:
+            return _why(N_("{target} called UNO"), game=game, rules=caught, target=t)
+        return _why(N_("the catch window has closed"), game=game, rules=("catch_window", *caught))
+    return _why(CATCH_ALL)
 
 
-def _play_reason(game: Game, seat: int, move: Play, turn: bool, waiting: str) -> str:
+#: the reason no refusal of a well-formed move should get (a property test checks it)
+CATCH_ALL = N_("not a legal move now")
+
+
+def _play_reason(game: Game, seat: int, move: Play, turn: bool) -> Why:
     """Why a play is refused, from the same code that lists the legal plays: either no legal
     play puts down these cards (and the rule that stops them is named), or some do and the move
     differs from all of them in a detail (colour, UNO call, target, cards traded)."""
     hand = list(game.hands[seat])
     for c in move.cards:
         if c not in hand:
-            held = c in game.hands[seat]
-            return f"seat {seat} holds no {'more ' if held else ''}{c.code}"
+            if c in game.hands[seat]:
+                return _why(
+                    N_("{seat} holds no more {card}"),
+                    N_("you hold no more {card}"),
+                    seat,
+                    seat=seat,
+                    card=c,
+                )
+            return _why(
+                N_("{seat} holds no {card}"), N_("you hold no {card}"), seat, seat=seat, card=c
+            )
         hand.remove(c)
     if game.phase == Phase.CHOOSE_COLOR:
-        return waiting
+        return _waiting(game)
     cards = sorted(move.cards)
     same = [m for m in game.legal_moves(seat) if type(m) is Play and sorted(m.cards) == cards]
     if same:
         return _detail_reason(game, seat, move, same, len(hand))
     if not turn:
-        return _jump_reason(game, seat, move, waiting)
+        return _jump_reason(game, seat, move)
     return _cards_reason(game, seat, move, hand)
 
 
-def _jump_reason(game: Game, seat: int, move: Play, waiting: str) -> str:
+def _jump_reason(game: Game, seat: int, move: Play) -> Why:
     """Why these cards may not be played out of turn now (§7.3, §7.6)."""
     rules = game.rules
-    text = game.rule_text
     jump = game.jump
     if rules.jump_in == "off" and not rules.sum_jump_in:
-        return f"{waiting}, not seat {seat}'s ({text['jump_in']})"
+        return _not_yours(game, seat, ("jump_in",))
     if jump is None:
-        return f"{waiting}, and there is no card to jump in on now"
+        return _why(N_("{waiting}, and there is no card to jump in on now"), waiting=_waiting(game))
     if seat == jump.player:
-        return "you cannot jump in on your own card"
+        return _why(N_("you cannot jump in on your own card"))
     if seat in jump.skipped:
-        return f"seat {seat} was skipped and may not jump in with an identical card (003)"
+        return _why(
+            N_("{seat} was skipped and may not jump in with an identical card"),
+            N_("you were skipped and may not jump in with an identical card"),
+            seat,
+            sources=("003",),
+            seat=seat,
+        )
     if move.more:
         if not rules.sum_jump_in:
-            return f"only one card may jump in ({text['sum_jump_in']})"
+            return _why(N_("only one card may jump in"), game=game, rules=("sum_jump_in",))
         if len(jump.cards) > 1 or RANK_OF[jump.cards[0]] > 9 or game.phase != Phase.PLAY:
-            return f"a sum jump-in answers a single number card only ({text['sum_jump_in']})"
+            return _why(
+                N_("a sum jump-in answers a single number card only"),
+                game=game,
+                rules=("sum_jump_in",),
+            )
         if not rules.sum_jump_in_any_color and any(
             COLOR_OF[c] != COLOR_OF[jump.cards[0]] for c in move.cards
         ):
-            return (
-                f"the cards of a sum must have the colour of {jump.cards[0].code} "
-                f"({text['sum_jump_in_any_color']})"
+            return _why(
+                N_("the cards of a sum must have the colour of {card}"),
+                game=game,
+                rules=("sum_jump_in_any_color",),
+                card=jump.cards[0],
             )
-        return f"the cards do not add up to {jump.cards[0].code} ({text['sum_jump_in']})"
+        return _why(
+            N_("the cards do not add up to {card}"),
+            game=game,
+            rules=("sum_jump_in",),
+            card=jump.cards[0],
+        )
     top = game.discard[-1]
     if rules.jump_in == "off":
-        return f"{waiting}, not seat {seat}'s ({text['jump_in']})"
+        return _not_yours(game, seat, ("jump_in",))
     if game.phase == Phase.PENALTY and RANK_OF[top] not in (_DRAW_TWO, _WD4):
-        return f"while a penalty is pending only its draw card can be jumped ({text['jump_in']})"
+        return _why(
+            N_("while a penalty is pending only its draw card can be jumped"),
+            game=game,
+            rules=("jump_in",),
+        )
     if move.card == top and COLOR_OF[top] < 0:
-        return f"jumping in with a wild needs jump_in = identical_any ({text['jump_in']})"
+        return _why(
+            N_("jumping in with a wild needs jump_in = identical_any"),
+            game=game,
+            rules=("jump_in",),
+        )
     if move.card == top and rules.number_finish and len(game.hands[seat]) == 1:
-        return f"your last card must be a number card ({text['number_finish']})"
-    return f"a jump-in needs a card identical to the top card {top.code} ({text['jump_in']})"
+        return _why(N_("your last card must be a number card"), game=game, rules=("number_finish",))
+    return _why(
+        N_("a jump-in needs a card identical to the top card {top}"),
+        game=game,
+        rules=("jump_in",),
+        top=top,
+    )
 
 
-def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> str:
+def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> Why:
     """Why no legal play of the seat's own turn puts down these cards."""
     rules = game.rules
-    text = game.rule_text
     card = move.card
     if game.phase == Phase.PENALTY:
         penalty = game.stack[-1].card
@@ -602,104 +757,168 @@ def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> str:
             and RANK_OF[penalty] == _WD4
             and COLOR_OF[card] != game.color
         ):
-            return (
-                f"a +2 on a +4 must have the colour it named, {Color(game.color).label} "
-                f"({text['stacking']})"
+            return _why(
+                N_("a +2 on a +4 must have the colour it named, {color}"),
+                game=game,
+                rules=("stacking",),
+                color=game.color,
             )
-        return (
-            f"a penalty of {game.pending_draw} is pending: draw it"
-            + (", challenge the +4" if challengeable(game) else "")
-            + f" or answer with a card the rules allow ({text['stacking']}, {text['deflect']})"
-        )
+        if challengeable(game):
+            text = N_(
+                "a penalty of {count} is pending: draw it, challenge the +4 or answer with a "
+                "card the rules allow"
+            )
+        else:
+            text = N_(
+                "a penalty of {count} is pending: draw it or answer with a card the rules allow"
+            )
+        return _why(text, game=game, rules=("stacking", "deflect"), count=game.pending_draw)
     if game.phase == Phase.AFTER_DRAW:
         assert game.drawn is not None
-        keep = "or keep it (000)" if rules.after_draw == "may_play" else f"({text['after_draw']})"
-        return f"after drawing, seat {seat} may only play the drawn card {game.drawn.code} {keep}"
+        if rules.after_draw == "may_play":
+            return _why(
+                N_("after drawing, {seat} may only play the drawn card {drawn} or keep it"),
+                N_("after drawing, you may only play the drawn card {drawn} or keep it"),
+                seat,
+                sources=("000",),
+                seat=seat,
+                drawn=game.drawn,
+            )
+        return _why(
+            N_("after drawing, {seat} may only play the drawn card {drawn}"),
+            N_("after drawing, you may only play the drawn card {drawn}"),
+            seat,
+            game=game,
+            rules=("after_draw",),
+            seat=seat,
+            drawn=game.drawn,
+        )
     if move.more and rules.multi_play == "off":
-        return f"only one card may be played at a time ({text['multi_play']})"
+        return _why(N_("only one card may be played at a time"), game=game, rules=("multi_play",))
     if not any(playable(game, c, seat) for c in move.cards):
         if RANK_OF[card] == _WD4:
-            return (
-                "this +4 would be dishonest and bluffing is off "
-                f"({text['challenge']}, {text['wd4_rule']})"
+            return _why(
+                N_("this +4 would be dishonest and bluffing is off"),
+                game=game,
+                rules=("challenge", "wd4_rule"),
             )
-        top = game.discard[-1]
-        return (
-            f"{card.code} does not match the top card {top.code} "
-            f"(active colour {Color(game.color).label})"
+        return _why(
+            N_("{card} does not match the top card {top} (active colour {color})"),
+            card=card,
+            top=game.discard[-1],
+            color=game.color,
         )
     if rules.number_finish and not rest and any(RANK_OF[c] > 9 for c in move.cards):
-        return f"your last card must be a number card ({text['number_finish']})"
+        return _why(N_("your last card must be a number card"), game=game, rules=("number_finish",))
     if rules.multi_play == "identical_pair":
         if len(set(move.cards)) > 1 or len(move.cards) > 2 or COLOR_OF[card] < 0:
-            return f"only two identical colour cards go together ({text['multi_play']})"
-        return "call UNO before playing your last two cards together (001)"
+            return _why(
+                N_("only two identical colour cards go together"),
+                game=game,
+                rules=("multi_play",),
+            )
+        return _why(N_("call UNO before playing your last two cards together"), sources=("001",))
     if any(COLOR_OF[c] < 0 for c in move.cards):
-        return f"wilds are not played with other cards ({text['multi_play']})"
+        return _why(N_("wilds are not played with other cards"), game=game, rules=("multi_play",))
     if len({RANK_OF[c] for c in move.cards}) > 1:
-        return f"cards played together must have one number or symbol ({text['multi_play']})"
-    return f"cards played together must have one colour ({text['multi_play_same_color']})"
+        return _why(
+            N_("cards played together must have one number or symbol"),
+            game=game,
+            rules=("multi_play",),
+        )
+    return _why(
+        N_("cards played together must have one colour"),
+        game=game,
+        rules=("multi_play_same_color",),
+    )
 
 
-def _detail_reason(game: Game, seat: int, move: Play, same: list[Play], left: int) -> str:
+def _detail_reason(game: Game, seat: int, move: Play, same: list[Play], left: int) -> Why:
     """These cards may be played: say what detail of ``move`` no legal play of them has."""
     rules = game.rules
-    text = game.rule_text
     card = move.card
     colors = {m.color for m in same}
     if move.color not in colors:
         if colors == {None}:
             if move.more:
-                return "these cards name no colour"
-            return f"{card.code} is not a wild: it takes no colour"
+                return _why(N_("these cards name no colour"))
+            return _why(N_("{card} is not a wild: it takes no colour"), card=card)
         if None in colors:  # wild_multi: a colour, or a peek or a trade instead
-            return f"a wild names a colour, peeks or trades, e.g. 'play {card.code} blue'"
+            return _why(
+                N_("a wild names a colour, peeks or trades, e.g. 'play {code} blue'"),
+                code=card.code,
+            )
+        named = tuple(sorted((c for c in colors if c is not None), key=lambda c: Color(c).label))
         if move.color is None:
             if COLOR_OF[card] < 0:
-                return f"a wild needs a colour, e.g. 'play {card.code} blue'"
-            names = ", ".join(sorted(Color(c).label for c in colors if c is not None))
-            return f"name the next colour among the cards played: {names}"
-        names = ", ".join(sorted(Color(c).label for c in colors if c is not None))
-        return f"the colour named must be one of the cards played: {names}"
+                return _why(N_("a wild needs a colour, e.g. 'play {code} blue'"), code=card.code)
+            return _why(N_("name the next colour among the cards played: {colors}"), colors=named)
+        return _why(N_("the colour named must be one of the cards played: {colors}"), colors=named)
     same = [m for m in same if m.color == move.color]
     if move.uno not in {m.uno for m in same}:
         if not move.uno:
-            return "not a legal move now"  # every legal play of these cards calls UNO: none
+            return _why(CATCH_ALL)  # every legal play of these cards calls UNO: none
         if game.called[seat]:
-            return f"seat {seat} has already called UNO"
+            return _why(
+                N_("{seat} has already called UNO"),
+                N_("you have already called UNO"),
+                seat,
+                seat=seat,
+            )
         if left == 0:
-            return "no UNO call goes with a last card"
+            return _why(N_("no UNO call goes with a last card"))
         if rules.seven_zero and RANK_OF[card] in (_SEVEN, _ZERO):
-            return "a 7 or 0 that swaps hands takes no UNO call: whoever ends with one card calls"
-        return f"calling UNO with this play would leave {left} cards ({text['false_uno_penalty']})"
+            return _why(
+                N_("a 7 or 0 that swaps hands takes no UNO call: whoever ends with one card calls")
+            )
+        return _why(
+            N_("calling UNO with this play would leave {count} cards"),
+            game=game,
+            rules=("false_uno_penalty",),
+            count=left,
+        )
     same = [m for m in same if m.uno == move.uno]
     swaps = {m.swap for m in same}
     if move.swap not in swaps:
         if swaps == {None}:
             if not rules.seven_zero and RANK_OF[card] != Rank.WILD_CUSTOMIZABLE:
-                return f"a swap needs seven_zero ({text['seven_zero']})"
-            return f"{card.code} takes no target here"
-        targets = ", ".join(str(t) for t in sorted(t for t in swaps if t is not None))
+                return _why(N_("a swap needs seven_zero"), game=game, rules=("seven_zero",))
+            return _why(N_("{card} takes no target here"), card=card)
+        targets = tuple(sorted(t for t in swaps if t is not None))
         if move.swap is None and RANK_OF[card] == _SEVEN:
-            return f"a 7 must swap hands with another player: 'play {card.code} swap N' (003 Q1)"
-        return f"the target must be another seat in the round: one of {targets}"
+            return _why(
+                N_("a 7 must swap hands with another player: 'play {code} swap N'"),
+                sources=("003 Q1",),
+                code=card.code,
+            )
+        return _why(
+            N_("the target must be another seat in the round: one of {targets}"), targets=targets
+        )
     same = [m for m in same if m.swap == move.swap]
     if move.give and move.trade is None:
-        return "cards to give go with a trade: 'play W trade 2 R1 G2 B3'"
+        return _why(N_("cards to give go with a trade: 'play W trade 2 R1 G2 B3'"))
     if move.peek is not None or move.trade is not None:
         if not rules.wild_multi:
-            return f"peeking and trading need wild_multi ({text['wild_multi']})"
+            return _why(N_("peeking and trading need wild_multi"), game=game, rules=("wild_multi",))
         if move.peek is not None and move.trade is not None:
-            return "a wild either peeks or trades, not both"
+            return _why(N_("a wild either peeks or trades, not both"))
         target = move.peek if move.peek is not None else move.trade
         if target not in {m.peek for m in same} | {m.trade for m in same}:
-            return f"seat {target} is not another seat in the round"
+            return _why(N_("{target} is not another seat in the round"), target=target)
         gives = {m.give for m in same if m.trade == move.trade}
         count = len(next(iter(gives))) if gives else 0
-        return (
-            f"a trade with seat {move.trade} gives {count} of your other cards "
-            f"(three each way, fewer if either has fewer: {text['wild_multi']})"
+        return _why(
+            N_(
+                "a trade with {target} gives {count} of your other cards: three each way, "
+                "fewer if either has fewer"
+            ),
+            game=game,
+            rules=("wild_multi",),
+            target=move.trade,
+            count=count,
         )
     if COLOR_OF[card] < 0 and move.color is None:
-        return f"a wild names a colour, peeks or trades, e.g. 'play {card.code} blue'"
-    return "not a legal move now"
+        return _why(
+            N_("a wild names a colour, peeks or trades, e.g. 'play {code} blue'"), code=card.code
+        )
+    return _why(CATCH_ALL)

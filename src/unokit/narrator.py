@@ -36,6 +36,7 @@ from typing import Any
 from unokit import events as ev
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
 from unokit.rules import Rules
+from unokit.why import CARD_KEYS, SEAT_KEYS, Why
 
 __all__ = ["LANGUAGES", "card_name", "color_name", "narrate", "referee_text", "translations"]
 
@@ -722,7 +723,7 @@ def _misplay(e: ev.Misplayed, v: _Voice) -> str:
     values = {
         "seat": v.who(e.seat),
         "card": v.card(e.card),
-        "why": e.why,
+        "why": _explain(e.why, v),
         "count": e.count,
         "pending": e.pending,
         "next": v.who(e.next),
@@ -834,3 +835,47 @@ def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
     from unokit.rule_words import describe_rules as describe
 
     return describe(rules, lang)
+
+
+def explain(
+    why: Why,
+    viewer: int | None,
+    lang: str = "en",
+    names: Mapping[int, str] | None = None,
+    rule: bool = False,
+    referee: bool = False,
+) -> str:
+    """Why a move was refused (:func:`unokit.legality.reason`), told to ``viewer``: "you" for
+    the viewer's seat, ``names``, card and colour names, in ``lang``; ``rule=True`` cites the
+    options and sources that decided it. ``referee=True`` is the referee's form (seats by
+    number, cards by code, everything cited): ``str(why)``."""
+    voice = _Voice(lang, viewer, True, referee, names)
+    text = _explain(why, voice)
+    cited = why.cited()
+    if cited and (rule or referee):
+        text += " (" + voice._(N_(", ")).join(cited) + ")"
+    if lang.startswith("zh"):
+        text = _YOU_SPACE.sub(voice._(N_("you")), text)
+    return text
+
+
+def _explain(why: Why, v: _Voice) -> str:
+    values: dict[str, Any] = {}
+    for key, value in why.values:
+        if isinstance(value, Why):
+            values[key] = _explain(value, v)
+        elif key in SEAT_KEYS:
+            values[key] = v.who(value)
+        elif key in CARD_KEYS:
+            values[key] = v.card(value)
+        elif key == "color":
+            values[key] = v.color(value)
+        elif key == "colors":
+            values[key] = (", " if v.referee else v._(N_(", "))).join(v.color(c) for c in value)
+        elif key == "targets":
+            values[key] = v.numbers(value)
+        else:
+            values[key] = value
+    if why.you is not None:
+        return v.say(why.text, (why.about, why.you), **values)
+    return v.say(why.text, **values)

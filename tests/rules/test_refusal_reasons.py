@@ -62,3 +62,40 @@ def test_drawing_from_empty_piles_passes_the_turn_without_a_drawn_card() -> None
     assert any(isinstance(e, DrewNothing) and e.next == 1 for e in events)
     assert not any(isinstance(e, DrawnUnplayable) for e in events)
     assert game.current == 1
+
+
+def test_a_refusal_is_told_to_the_player_in_their_words() -> None:
+    """Issue 11/12: the reason comes with the refusal as data (unokit.why), so the terminal
+    game and the browser tell it with "you", names, card names and in the player's language,
+    while the referee keeps its precise form (seats by number, codes, the rule cited)."""
+    from unokit.narrator import explain
+
+    game = _game(Rules(players=3), ["R3 G4", "B1 B2", "Y1 G5 G6"], top="Y8")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply(*parse_move("0: play R3"))
+    why = refused.value.why
+    assert why is not None
+    assert str(why) == "R3 does not match the top card Y8 (active colour yellow)"
+    assert explain(why, 0) == "red 3 does not match the top card yellow 8 (active colour yellow)"
+    assert explain(why, 0, "zh-Hant") == "紅3 和頂牌 黃8 不相符（目前顏色：黃）"
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply(*parse_move("1: draw"))
+    why = refused.value.why
+    assert why is not None
+    assert str(why) == "it is seat 0's turn, not seat 1's"
+    assert explain(why, 1, names={0: "Ann", 1: "Bob"}) == "it is Ann's turn, not yours"
+    assert explain(why, 1, "zh-Hans", names={0: "Ann"}) == "现在轮到Ann，不是你"
+
+
+def test_the_rule_that_decided_is_kept_apart_for_players() -> None:
+    from unokit.narrator import explain
+
+    game = _game(Rules(players=3, after_draw="must_play"), ["G4 G9", "Y1 G6", "R3 R5 G5"], "R7 B1")
+    game.apply(*parse_move("0: draw"))
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply(*parse_move("0: pass"))
+    why = refused.value.why
+    assert why is not None
+    assert str(why) == "the drawn card must be played (after_draw=must_play)"
+    assert explain(why, 0) == "the drawn card must be played"
+    assert explain(why, 0, rule=True) == str(why)
