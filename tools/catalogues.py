@@ -36,11 +36,13 @@ SOURCES = (
     "src/unokit/narrator.py",
     "src/unokit/legality.py",  # the reasons a move is refused (unokit.why)
     "src/unokit/rule_words.py",
+    "src/unokit/rules.py",  # each option's meaning (the create-a-room form, unokit rules)
     "src/unokit/tui/i18n.py",
     # the game server's texts and the browser table's labels (web/labels.py)
     *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "src/unokit/web").glob("*.py")),
 )
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"N_": None, "NP_": (1, 2)}
+# N_ and NP_ mark messages; _meta(meaning, ...) in rules.py holds each option's meaning
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"N_": None, "NP_": (1, 2), "_meta": None}
 TRANSLATED = ("zh_Hant",)  # catalogues translated by people
 GENERATED = {"zh_Hans": ("zh_Hant", "t2s")}  # catalogue: (source catalogue, OpenCC config)
 

@@ -23,7 +23,14 @@ from unokit.errors import RulesError
 from unokit.narrator import N_, NP_, translations
 from unokit.rules import OPTIONS, PRESETS, Rules
 
-__all__ = ["PRESET_NAMES", "closest_preset", "describe_option", "describe_rules"]
+__all__ = [
+    "PRESET_NAMES",
+    "closest_preset",
+    "describe_option",
+    "describe_rules",
+    "option_meaning",
+    "preset_name",
+]
 
 #: each preset's name and a few words about it
 PRESET_NAMES: dict[str, tuple[str, str]] = {
@@ -228,3 +235,19 @@ def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
             continue  # told inside the scoring sentence
         lines.append(describe_option(option, value, lang, rules.target_score))
     return lines
+
+
+def option_meaning(name: str, lang: str = "en") -> str:
+    """What option ``name`` is about, in ``lang`` (its meaning in RULES.md's words).
+
+    >>> option_meaning("stacking", "zh-Hant")
+    '待罰時可以再出加牌'
+    """
+    return translations(lang).gettext(OPTIONS[name].meaning)
+
+
+def preset_name(preset: str, lang: str = "en") -> tuple[str, str]:
+    """A preset's name and a few words about it, in ``lang``."""
+    name, about = PRESET_NAMES[preset]
+    t = translations(lang)
+    return t.gettext(name), t.gettext(about)
