@@ -420,7 +420,7 @@ def test_replay_step_shows_the_table_a_prompt_and_q_quits(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     assert "[1/6] Enter: next move, q: quit" in result.output
     assert "[2/6]" in result.output and "[3/6]" not in result.output  # q stopped it
-    assert "seat 0: " in result.output and "top " in result.output  # the table
+    assert "Seat 0: " in result.output and "Top card: " in result.output  # the table
 
 
 def test_replay_in_chinese_and_scores_are_not_a_python_list(tmp_path: Path) -> None:
@@ -428,7 +428,7 @@ def test_replay_in_chinese_and_scores_are_not_a_python_list(tmp_path: Path) -> N
     result = runner.invoke(app, ["replay", str(record), "--lang", "zh-Hant"])
     assert result.exit_code == 0, result.output
     assert "莊家" in result.output
-    assert "scores: seat 0: 0, seat 1: 0, seat 2: 0" in result.output
+    assert "座位 0: 0 · 座位 1: 0 · 座位 2: 0" in result.output
     assert "[0, 0, 0]" not in result.output
     result = runner.invoke(app, ["replay", str(record), "--lang", "fr"])
     assert result.exit_code == 2

@@ -175,7 +175,7 @@ async def test_7_the_log_is_the_narrator_s() -> None:
         assert "seat 0" not in log.lower() and "You" in log
         assert "W+4" not in log and "wild +4" in log
         assert "=" not in log  # no option names such as wd4_rule=...
-        assert "(d takes it)" in log
+        assert "draw 4 (d)" in log and "challenge the +4 (h)" in log
         assert "Your new cards: " in log  # the 6 cards the failed challenge cost
         new = log.split("Your new cards: ")[1].splitlines()[0].split(", ")
         assert len(new) == 6

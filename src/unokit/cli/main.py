@@ -627,7 +627,7 @@ def rules_command(
             )
             console.print(Padding(Text(spec.allowed()), (0, 0, 0, 4), expand=False))
             console.print(Padding(Text(spec.meaning, style="dim"), (0, 0, 0, 4), expand=False))
-        console.print("presets: " + ", ".join(PRESETS))
+        _print_presets()
         return
     table = Table(title="rule options (RULES.md)")
     table.add_column("option", style="bold", no_wrap=True)
@@ -643,7 +643,16 @@ def rules_command(
             spec.section,
         )
     console.print(table)
-    console.print("presets: " + ", ".join(PRESETS))
+    _print_presets()
+
+
+def _print_presets() -> None:
+    """The presets' names, a wrapped line under its own start (never at column 0)."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row("presets:", ", ".join(PRESETS))
+    console.print(grid)
 
 
 @app.command()

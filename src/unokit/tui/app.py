@@ -26,10 +26,10 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.css.scalar import ScalarOffset
 from textual.markup import escape
 from textual.screen import Screen
 from textual.timer import Timer
@@ -73,6 +73,14 @@ MIN_SIZE = (60, 20)
 _CSS_COLORS = ["#c62828", "#f9a825", "#2e7d32", "#1565c0"]
 _WILD = "#424242"
 _COLOR_KEYS = "rygb"
+#: the rows the log keeps at the least (its border and 4 lines)
+_LOG_MIN = 6
+#: the key of each card of the hand, in order: 1-9 and 0, then letters no table key uses
+CARD_KEYS = "1234567890abefgijlmopsvwxy"
+#: how far the card played slides (columns): yours, the others'
+SLIDE = (12, 6)
+#: how long the table stays in view after a round's last card, before its summary (seconds)
+ROUND_PAUSE = 1.2
 _PENALTY_KINDS = frozenset(
     {"false_uno", "false_catch", "caught", "misplay", "timeout", "table_penalty"}
 )
@@ -84,6 +92,40 @@ class _Snapshot:
 
     game: Game
     bots: list[Bot | None]
+
+
+class GameLog(RichLog):
+    """The log: keeps its lines' text and wraps them again whenever its width changes (a
+    terminal shrunk and grown again, or a log hidden while the terminal was too small, keeps
+    no lines wrapped or cut at the old width)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
+        self.texts: list[str] = []
+        self._wrapped_at = 0
+
+    def say(self, text: str) -> None:
+        """Add a line."""
+        self.texts.append(text)
+        self._wrapped_at = self.scrollable_content_region.width
+        self.write(text)
+
+    def tell_again(self, texts: list[str]) -> None:
+        """Replace every line."""
+        self.texts = list(texts)
+        self._rewrap()
+
+    def _rewrap(self) -> None:
+        self.clear()
+        self._wrapped_at = self.scrollable_content_region.width
+        for text in self.texts:
+            self.write(text, scroll_end=False)
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width > 0 and width != self._wrapped_at and self.texts:
+            self._rewrap()
 
 
 class TableScreen(Screen[None]):
@@ -109,7 +151,7 @@ class TableScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(d), f"app.card({(d - 1) % 10})", show=False) for d in range(10)),
+        *(Binding(key, f"app.card({i})", show=False) for i, key in enumerate(CARD_KEYS)),
         Binding("left", "app.cursor(-1, 0)", show=False),
         Binding("right", "app.cursor(1, 0)", show=False),
         Binding("up", "app.cursor(0, -1)", show=False),
@@ -135,15 +177,19 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
             yield Static(id="title-bar")
-            yield Static(id="opponents")
+            opponents = Static(id="opponents")
+            opponents.auto_links = False  # a link's colour would hide the seat's own (red: catch)
+            yield opponents
             with Horizontal(id="table-line"):
                 yield Static(id="top")
                 yield Static(id="table-info")
             yield Static(id="status")
             yield Static(id="you")
-            yield Static(id="hand")
+            hand = Static(id="hand")
+            hand.auto_links = False  # a link's colour would hide each card's colour
+            yield hand
             yield Static(id="actions")
-            log = RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
+            log = GameLog(id="log")
             log.can_focus = False
             yield log
             yield Static(id="footer")
@@ -184,6 +230,7 @@ class UnoApp(App[None]):
         animations: bool = True,
         bell: bool = True,
         takeback: bool = False,
+        record_path: Path | None = None,
     ) -> None:
         super().__init__()
         self.settings = Settings(
@@ -205,9 +252,16 @@ class UnoApp(App[None]):
         self._pending_bot = False
         self._was_my_turn = False
         self._round_shown = False
+        self._round_timer: Timer | None = None
+        self._slide_timer: Timer | None = None
+        self.slide_left = 0  #: columns the card played has still to slide
         self._setup(
             rules or Rules(players=4) if game is None else game.rules, seed, bots, game, takeback
         )
+        if game is not None and game.match_over:
+            # a finished match opened again (play --resume of a record): its record exists,
+            # none is written again
+            self.record_path = record_path or self.save_path
 
     def _setup(
         self, rules: Rules, seed: int, level: str, game: Game | None, takeback: bool
@@ -234,6 +288,8 @@ class UnoApp(App[None]):
         self._per_row = 8
         self.stats = MatchStats(rules.players)
         self.snapshots: list[_Snapshot] = []
+        #: the take-back history ran out because a move showed the person a card
+        self.shown_card = False
         self.record_path = None
         self._round_shown = False
 
@@ -275,16 +331,19 @@ class UnoApp(App[None]):
 
     # -- the log -------------------------------------------------------------------------------
 
-    def _tell(self, events: list[ev.Event], before: list[Card], after: list[Card]) -> list[str]:
+    def _tell(
+        self, events: list[ev.Event], before: list[Card], after: list[Card], game: Game
+    ) -> list[str]:
         """The log lines of one move's events, told to the person; and, after a penalty that
-        named no cards, the cards the person got."""
+        named no cards, the cards the person got. ``game``: the table after the move."""
         lines = []
         penalised = False
         for event in events:
             self.stats.add(event)
-            text = narrate(event, HUMAN, self.lang)
-            if isinstance(event, ev.PenaltyPending) and event.seat == HUMAN:
-                text += " " + tr(self.lang, "penalty_keys")
+            if isinstance(event, ev.PenaltyPending):
+                text = self._penalty_line(event, game)
+            else:
+                text = narrate(event, HUMAN, self.lang)
             lines.append(text)
             penalised = penalised or _penalises_human(event)
         if penalised:
@@ -294,31 +353,51 @@ class UnoApp(App[None]):
                 lines.append(tr(self.lang, "new_cards", cards=names))
         return lines
 
+    def _penalty_line(self, event: ev.PenaltyPending, game: Game) -> str:
+        """A pending penalty: what the person may do about it, with the keys (the narrator's
+        line says only "as the rules allow"); another seat's, in a few words."""
+        lang = self.lang
+        if event.seat != HUMAN:
+            name = seat_name(lang, event.seat if event.seat is not None else -1, HUMAN)
+            return tr(lang, "penalty_other", name=name, count=event.count)
+        text = tr(lang, "penalty_you", count=event.count)
+        legal = game.legal_moves(HUMAN) if game.phase == Phase.PENALTY else []
+        hand = game.hands[HUMAN]
+        answers = sorted(
+            {hand.index(c) for m in legal if isinstance(m, Play) for c in m.cards if c in hand}
+        )
+        if answers:
+            cards = _gettext(lang, ", ").join(
+                f"{card_name(lang, hand[i])} ({card_key(i)})" for i in answers
+            )
+            text += tr(lang, "penalty_or_play", cards=cards)
+        if CHALLENGE in legal:
+            text += tr(lang, "penalty_or_challenge")
+        return text
+
     def rebuild_log(self) -> None:
         """The whole match's log, told again from its record (on start, resume, take-back and
         a change of language); the statistics are counted again on the way."""
         if self._shutting_down:
             return
-        log = self._main.query_one("#log", RichLog)
-        log.clear()
+        log = self._main.query_one("#log", GameLog)
         log.border_title = tr(self.lang, "log_keys") + " (PgUp/PgDn)"
         self.stats = MatchStats(self.game.n)
         try:
             game, moves = load_record(self.game.record())
-            lines = self._tell(list(game.deal_events), [], [])
+            lines = self._tell(list(game.deal_events), [], [], game)
             for move in moves:
                 before = list(game.hands[HUMAN])
                 events = replay_moves(game, [move])[0]
-                lines += self._tell(events, before, list(game.hands[HUMAN]))
+                lines += self._tell(events, before, list(game.hands[HUMAN]), game)
         except UnoError:  # a table set up by hand (tests): its first deal only
             self.stats = MatchStats(self.game.n)
-            lines = self._tell(list(self.game.deal_events), [], [])
-        for line in lines:
-            log.write(line)
+            lines = self._tell(list(self.game.deal_events), [], [], self.game)
+        log.tell_again(lines)
 
     def log_lines(self) -> list[str]:
         """The log's text, line by line (for tests)."""
-        log = self._main.query_one("#log", RichLog)
+        log = self._main.query_one("#log", GameLog)
         return [line.text for line in log.lines]
 
     # -- showing the state ---------------------------------------------------------------------
@@ -343,15 +422,21 @@ class UnoApp(App[None]):
             )
             return
         inner = width - 2
+        opponents = self._opponents(inner)
+        actions = self._actions()
         screen.query_one("#title-bar", Static).update(self._title(inner))
-        screen.query_one("#opponents", Static).update(self._opponents(inner))
+        screen.query_one("#opponents", Static).update(opponents)
         top, info = self._table_line()
-        screen.query_one("#top", Static).update(top)
+        screen.query_one("#top", Static).update(" " * self.slide_left + top)
         screen.query_one("#table-info", Static).update(info)
         screen.query_one("#status", Static).update(self._status())
         screen.query_one("#you", Static).update(self._you())
-        screen.query_one("#hand", Static).update(self._hand(inner, height))
-        screen.query_one("#actions", Static).update(self._actions())
+        # the hand gets every row the rest leaves (the log keeps _LOG_MIN rows)
+        wide = cell_len(Text.from_markup(actions).plain) > inner
+        used = 5 + opponents.count("\n") + 1 + (2 if wide else 1)
+        room = max(1, height - used - _LOG_MIN)
+        screen.query_one("#hand", Static).update(self._hand(inner, room))
+        screen.query_one("#actions", Static).update(actions)
         screen.query_one("#footer", Static).update(self._footer())
 
     def _title(self, width: int) -> str:
@@ -367,18 +452,26 @@ class UnoApp(App[None]):
             parts.append(tr(lang, "first_out_wins"))
         else:
             parts.append(tr(lang, "target", points=self.rules.target_score))
-        tail = " · " + " · ".join(parts)
-        if diffs:
+        # the target is always in the tail, so it is not told again among the house rules
+        shown = {k: v for k, v in diffs.items() if k != "target_score"}
+        names = [name]
+        if shown:
             sentences = [
-                describe_option(k, v, lang, self.rules.target_score).rstrip(".。")
-                for k, v in diffs.items()
+                _mid_sentence(describe_option(k, v, lang, self.rules.target_score))
+                for k, v in shown.items()
             ]
-            full = f"{name} + {'; '.join(sentences)}{tail}"
-            if cell_len(full) <= width:
-                return escape(full)
-            name += " + " + trn(lang, "n_house_rules", len(diffs))
-        text = name + tail
-        return escape(text if cell_len(text) <= width else name)
+            names = [
+                f"{name} + {'; '.join(sentences)}",
+                f"{name} + {trn(lang, 'n_house_rules', len(shown))}",
+                f"{name} + {trn(lang, 'n_house_rules_short', len(shown))}",
+            ]
+        # the longest that fits: the bots' level goes first, the round and the target last
+        for tail in (parts, parts[1:], parts[2:]):
+            for head in names:
+                text = head + " · " + " · ".join(tail)
+                if cell_len(text) <= width:
+                    return escape(text)
+        return escape(text)
 
     def _score(self, seat: int, short: bool) -> str:
         if self.rules.scoring == "none":
@@ -398,7 +491,9 @@ class UnoApp(App[None]):
             size = len(game.hands[seat])
             current = game.current == seat and not game.round_over
             mark = "▶" if current else " "
-            uno = "UNO" if game.uno_called(seat) else ""
+            # UNO: a player still in the round holding one card (not one who has gone out)
+            playing = game.in_round[seat] and size > 0
+            uno = "UNO" if playing and game.uno_called(seat) else ""
             extra = []
             if not game.in_round[seat]:
                 extra.append(tr(lang, "out"))
@@ -489,7 +584,7 @@ class UnoApp(App[None]):
         text = escape(" · ".join(parts))
         legal = game.legal_moves(HUMAN)
         if game.uno_called(HUMAN):
-            text += " · [b black on #f9a825] " + escape(tr(lang, "uno_called_mark")) + " [/]"
+            text += " · [b black on #f9a825]" + escape(tr(lang, "uno_called_mark")) + "[/]"
         elif self.uno_armed:
             text += " · [b #f9a825]" + escape(tr(lang, "uno_armed")) + "[/]"
         elif CALL_UNO in legal and len(game.hands[HUMAN]) == 1:
@@ -498,7 +593,8 @@ class UnoApp(App[None]):
             text += " · [#f9a825]" + escape(tr(lang, "uno_can_arm")) + "[/]"
         return text
 
-    def _hand(self, width: int, height: int) -> str:
+    def _hand(self, width: int, room: int) -> str:
+        """The hand in rows of chips, at most ``room`` rows (the cursor's row always shown)."""
         game = self.game
         lang = self.lang
         hand = game.hands[HUMAN]
@@ -507,10 +603,10 @@ class UnoApp(App[None]):
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         playable = {c for m in game.legal_moves(HUMAN) if isinstance(m, Play) for c in m.cards}
         names = [card_name(lang, c) for c in hand]
-        chip = max(cell_len(n) for n in names) + 5
+        chip = max(cell_len(n) for n in names) + 4  # "▶1 " + the name + one space
         per_row = max(1, (width + 1) // (chip + 1))
         rows = (len(hand) + per_row - 1) // per_row
-        shown_rows = max(1, min(rows, 2 if height < 26 else 4))
+        shown_rows = max(1, min(rows, room))
         cursor_row = self.cursor // per_row
         first = min(max(0, cursor_row - shown_rows + 1), rows - shown_rows)
         self._per_row = per_row
@@ -521,7 +617,7 @@ class UnoApp(App[None]):
                 card = hand[i]
                 color = COLOR_OF[card]
                 shade = _CSS_COLORS[color] if color >= 0 else _WILD
-                key = str((i + 1) % 10) if i < 10 else " "
+                key = card_key(i) or " "
                 mark = "▶" if i == self.cursor else " "
                 label = f"{mark}{key} {names[i]}"
                 label += " " * (chip - cell_len(label))
@@ -593,18 +689,29 @@ class UnoApp(App[None]):
     def _say(self, text: str, severity: str = "warning") -> None:
         """Feedback for a key that does nothing now, or a refused card."""
         self.notice = text
+        self.clear_notifications()  # one toast at a time: they would pile up over the log
         self.notify(text, severity=severity, timeout=4)  # type: ignore[arg-type]
 
     # -- animations and the bell ---------------------------------------------------------------
 
     def _slide_top(self, seat: int) -> None:
-        """The card just played slides onto the pile: from below (you), from above (others)."""
+        """The card just played slides onto the pile from the right, in its own row (the top
+        card never leaves the screen, nothing is drawn over the table line): a long way for
+        yours, a short one for the others'."""
         if not self.settings.animations or self._shutting_down:
             return
-        top = self._main.query_one("#top", Static)
-        top.styles.offset = (0, 2 if seat == HUMAN else -2)
-        home = ScalarOffset.from_offset((0, 0))
-        top.styles.animate("offset", value=home, duration=0.25)  # type: ignore[arg-type]
+        self.slide_left = SLIDE[0] if seat == HUMAN else SLIDE[1]
+        if self._slide_timer is None:
+            self._slide_timer = self.set_interval(0.03, self._slide_frame)
+
+    def _slide_frame(self) -> None:
+        self.slide_left = max(0, self.slide_left - 2)
+        if self.slide_left == 0 and self._slide_timer is not None:
+            self._slide_timer.stop()
+            self._slide_timer = None
+        if not self._shutting_down:
+            top, _ = self._table_line()
+            self._main.query_one("#top", Static).update(" " * self.slide_left + top)
 
     def _ring(self) -> None:
         game = self.game
@@ -627,14 +734,21 @@ class UnoApp(App[None]):
                 self.snapshots.pop()
             self._say(str(error), "error")
             return
+        if _shows_a_card(events, before, self.game.hands[HUMAN]):
+            # the person has seen a card (drawn, given, or a hand shown): no move before this
+            # one can be taken back, or a second draw would know the first (RULES-NOTES.md)
+            self.snapshots.clear()
+            self.shown_card = True
         if not self._shutting_down:
-            log = self._main.query_one("#log", RichLog)
-            for line in self._tell(events, before, list(self.game.hands[HUMAN])):
-                log.write(line)
+            log = self._main.query_one("#log", GameLog)
+            after = list(self.game.hands[HUMAN])
+            for line in self._tell(events, before, after, self.game):
+                log.say(line)
         if seat == HUMAN and isinstance(move, Play):
             self.uno_armed = False
         if move == DEAL:
             self.snapshots.clear()
+            self.shown_card = False
             self._round_shown = False
         if any(isinstance(e, ev.Played) for e in events):
             self._slide_top(seat)
@@ -766,8 +880,11 @@ class UnoApp(App[None]):
             return
         self.refresh_view()
         if self.game.round_over:
-            if not self._round_shown:
-                self.call_later(self.show_round_over)
+            if not self._round_shown and self._round_timer is None:
+                # the last card lands (and is seen) before the summary covers the table
+                pause = ROUND_PAUSE if self.settings.animations else 0.0
+                pause = max(0.01, min(pause, self.bot_delay + 0.3))
+                self._round_timer = self.set_timer(pause, self._round_pause_over)
             return
         if self.game.phase == Phase.CHOOSE_COLOR and self.game.current == HUMAN:
             self.call_later(self.ask_start_color)
@@ -844,7 +961,8 @@ class UnoApp(App[None]):
             self._say(tr(self.lang, "takeback_off"))
             return
         if not self.snapshots or self.game.round_over:
-            self._say(tr(self.lang, "takeback_none"))
+            shown = self.shown_card and not self.game.round_over
+            self._say(tr(self.lang, "takeback_shown" if shown else "takeback_none"))
             return
         snapshot = self.snapshots.pop()
         self._stop_bots()
@@ -856,7 +974,7 @@ class UnoApp(App[None]):
         self.after_move()
 
     def action_log_page(self, direction: int) -> None:
-        log = self._main.query_one("#log", RichLog)
+        log = self._main.query_one("#log", GameLog)
         if direction < 0:
             log.scroll_page_up(animate=False)
         else:
@@ -872,7 +990,7 @@ class UnoApp(App[None]):
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
         rows = [
-            ("1-9 0", "help_cards"),
+            ("1-9 0 a b…", "help_cards"),
             ("← → ↑ ↓", "help_arrows"),
             ("Enter Space", "help_enter"),
             ("d", "help_draw"),
@@ -886,7 +1004,8 @@ class UnoApp(App[None]):
             ("r", "help_rules"),
             ("n", "help_new"),
             ("PgUp PgDn", "help_log"),
-            ("q", "help_quit"),
+            ("Esc", "help_esc"),
+            ("q Ctrl+C", "help_quit"),
         ]
         for key, text in rows:
             table.add_row(key, tr(lang, text))
@@ -939,21 +1058,34 @@ class UnoApp(App[None]):
         self._resume()
 
     def new_match(self, rules: Rules, level: str, takeback: bool) -> None:
-        """Start a new match (the unfinished one is saved first)."""
+        """Start a new match. The unfinished one is saved first, and the new one gets a save
+        file of its own (``save-2.json``…), so that quitting it keeps the old one."""
+        note = ""
         if not self.game.match_over and self.game.history:
-            self.save(self.save_path)
-            self._say(tr(self.lang, "new_match_saved", path=self.save_path), "information")
+            old = self.save_path
+            self.save(old)
+            self.save_path = _free_path(old)
+            note = tr(self.lang, "new_match_saved", path=old, new=self.save_path)
+        elif self.save_path.exists():
+            self.save_path = _free_path(self.save_path)  # another match's save: kept too
         self._stop_bots()
         self.settings.players = rules.players
         self.settings.bots = level
         self._setup(rules, (self.seed + 1) % SEED_LIMIT, level, None, takeback)
         self.rebuild_log()
+        if note:
+            self._main.query_one("#log", GameLog).say(note)  # stays in view, unlike a toast
+            self._say(note, "information")
         self._resume()
 
     # -- quitting and saving -------------------------------------------------------------------
 
     def action_quit_game(self) -> None:
-        if self.dialog_open:
+        """q on the table, Ctrl+C anywhere: the quit question (above any open dialog, which
+        is there again if it is cancelled); Ctrl+C in the quit question saves and quits."""
+        screen = self.screen
+        if isinstance(screen, ChoiceScreen) and screen.question == tr(self.lang, "quit_title"):
+            self._save_and_leave()
             return
         if self.game.match_over:
             self._leave()
@@ -963,8 +1095,8 @@ class UnoApp(App[None]):
             tr(lang, "quit_title"),
             [
                 Answer(tr(lang, "save_quit"), "save", "s"),
-                Answer(tr(lang, "quit_no_save"), "quit"),
-                Answer(tr(lang, "cancel"), "cancel"),
+                Answer(tr(lang, "quit_no_save"), "quit", "n"),
+                Answer(tr(lang, "cancel"), "cancel", "c"),
             ],
             self._quit_answer,
         )
@@ -1044,6 +1176,13 @@ class UnoApp(App[None]):
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
+        if self._round_timer is not None:
+            self._round_timer.stop()
+            self._round_timer = None
+        if self._slide_timer is not None:
+            self._slide_timer.stop()
+            self._slide_timer = None
+            self.slide_left = 0
         self._pending_bot = False
 
     def on_unmount(self) -> None:
@@ -1078,10 +1217,15 @@ class UnoApp(App[None]):
     def _seat_name(self, seat: int) -> str:
         return seat_name(self.lang, seat, HUMAN)
 
+    def _round_pause_over(self) -> None:
+        self._round_timer = None
+        self.show_round_over()
+
     def show_round_over(self) -> None:
         if self._shutting_down or self.dialog_open or not self.game.round_over:
             return
         self._round_shown = True
+        self.clear_notifications()  # no toast stays over the summary
         game = self.game
         lang = self.lang
         if game.match_over:
@@ -1155,6 +1299,20 @@ class UnoApp(App[None]):
             self._save_and_leave()
 
 
+def _mid_sentence(sentence: str) -> str:
+    """A rule's sentence inside the title: no full stop, no capital ("Stacking: …" reads
+    "stacking: …" after "official + "), an acronym kept ("UNO …")."""
+    text = sentence.rstrip(".。")
+    if len(text) > 1 and text[0].isupper() and not text[1].isupper():
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def card_key(index: int) -> str:
+    """The key of the card at ``index`` of the hand ("" past the last key: arrows only)."""
+    return CARD_KEYS[index] if index < len(CARD_KEYS) else ""
+
+
 def _grid(rows: list[list[str]]) -> list[str]:
     """Rows as aligned text (the first column to the left, the others to the right), each
     column as wide as its widest cell, so nothing is cut or wrapped."""
@@ -1167,6 +1325,28 @@ def _grid(rows: list[list[str]]) -> list[str]:
             cells.append(cell + pad if i == 0 else pad + cell)
         lines.append("  ".join(cells).rstrip())
     return lines
+
+
+def _free_path(path: Path) -> Path:
+    """``path`` with the first free number: ``save.json`` -> ``save-2.json``, ``save-3.json``."""
+    stem = path.stem
+    head, _, number = stem.rpartition("-")
+    start = 2
+    if head and number.isdigit():
+        stem, start = head, int(number) + 1
+    for n in range(start, start + 10_000):
+        candidate = path.with_name(f"{stem}-{n}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+    return path.with_name(f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+
+
+def _shows_a_card(events: list[ev.Event], before: list[Card], after: list[Card]) -> bool:
+    """Whether a move showed the person a card they had not seen: a card came to their hand
+    (a draw, a penalty, a swap) or a hand was shown to them (a challenge, a peek)."""
+    if Counter(after) - Counter(before):
+        return True
+    return any(isinstance(e, (ev.HandRevealed, ev.Peeked)) and e.seat == HUMAN for e in events)
 
 
 def _penalises_human(event: ev.Event) -> bool:

@@ -105,6 +105,9 @@ _TEXTS: dict[str, str] = {
     "no_catch": N_("Nobody to catch now: a player is caught holding one card without UNO"),
     "takeback_off": N_("Take-back is off at this table (n: settings, before a new match)"),
     "takeback_none": N_("Nothing of yours to take back in this round"),
+    "takeback_shown": N_(
+        "Cannot take back: a move since then showed you a card (a draw, a penalty, a revealed hand)"
+    ),
     "takeback_done": N_("Your last move is taken back"),
     "hint": N_("Hint: {move}: {why}"),
     "hint_none": N_("No hint: nothing for you to decide now"),
@@ -171,14 +174,14 @@ _TEXTS: dict[str, str] = {
     "saved": N_("Game saved to"),
     "cancel": N_("Cancel"),
     "help_title": N_("Keys"),
-    "help_close": N_("Esc or ? closes this screen"),
-    "help_cards": N_("play the card with that number (0: the tenth)"),
-    "help_arrows": N_("move the cursor over your hand"),
+    "help_close": N_("? or F1 opens this screen; Esc or ? closes it"),
+    "help_cards": N_("play the card with the key shown on it"),
+    "help_arrows": N_("move the cursor over your hand; Home, End: first, last card"),
     "help_enter": N_("play the card under the cursor"),
     "help_draw": N_("draw a card; facing a penalty: take it"),
     "help_keep": N_("keep the card you have just drawn"),
     "help_challenge": N_("challenge the +4 played on you"),
-    "help_uno": N_("call UNO (with one card, or before your second-to-last card)"),
+    "help_uno": N_("call UNO (at one card, or before your second-to-last card)"),
     "help_catch": N_("catch a player who forgot UNO (asks whom when several)"),
     "help_colors": N_("in the colour dialog: red, yellow, green, blue"),
     "help_hint": N_("a hint: what the strong bot would do, and why"),
@@ -186,10 +189,10 @@ _TEXTS: dict[str, str] = {
     "help_rules": N_("the rules of this table"),
     "help_new": N_("a new match, settings, language"),
     "help_log": N_("scroll the log"),
-    "help_quit": N_("quit (offers to save); Ctrl+Q saves and quits"),
-    "help_jump": N_(
-        "Jumping in, stacking, deflecting: play the card with its key when it is bright."
-    ),
+    "help_quit": N_("quit (asks to save); Ctrl+C twice or Ctrl+Q: save and quit"),
+    "help_esc": N_("close a dialog or a screen; cancel a choice"),
+    "dialog_scroll": N_("PgUp/PgDn scroll"),
+    "help_jump": N_("Jumping in, stacking, deflecting: play the bright card with its key."),
     "rules_title": N_("The rules of this table"),
     "rules_close": N_("Esc or r closes this screen"),
     "settings_title": N_("New match and settings"),
@@ -207,13 +210,24 @@ _TEXTS: dict[str, str] = {
         "↑↓ choose · ←→ change · Enter: new match · a: apply to this match (language, "
         "animations, bell) · Esc: cancel"
     ),
-    "new_match_saved": N_("The unfinished match is saved to {path}"),
+    "new_match_saved": N_(
+        "The unfinished match is saved to {path} (unokit play --resume {path}); this match "
+        "saves to {new}"
+    ),
     "too_small": N_(
         "The terminal is {width}×{height}. unokit needs at least {min_width}×{min_height}: "
         "please make the terminal larger."
     ),
     "new_cards": N_("Your new cards: {cards}"),
-    "penalty_keys": N_("(d takes it)"),
+    "penalty_you": N_("You face a penalty of {count}: draw {count} (d)"),
+    "penalty_or_play": N_(", or answer it with {cards}"),
+    "penalty_or_challenge": N_(", or challenge the +4 (h)"),
+    "penalty_other": N_("{name} faces a penalty of {count}"),
+    # unokit replay --step
+    "replay_to_act": N_("to act"),
+    "replay_table": N_("Top card: {card} · colour {color} · draw pile {pile}"),
+    "replay_scores": N_("Scores: {scores}"),
+    "replay_prompt": N_("[{i}/{n}] Enter: next move, q: quit > "),
     "red": N_("red"),
     "yellow": N_("yellow"),
     "green": N_("green"),
@@ -224,6 +238,7 @@ _PLURALS: dict[str, tuple[str, str]] = {
     "n_cards": NP_("{n} card", "{n} cards"),
     "target_line": NP_("Target: {n} point", "Target: {n} points"),
     "n_house_rules": NP_("{n} house rule (r)", "{n} house rules (r)"),
+    "n_house_rules_short": NP_("{n} rule (r)", "{n} rules (r)"),
 }
 
 

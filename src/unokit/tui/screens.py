@@ -35,14 +35,17 @@ class Answer:
 
 class ChoiceScreen(ModalScreen[Any]):
     """A question and its answers: the answer's number or key, or ↑↓ and Enter; a click; Esc
-    cancels (returns ``None``) when ``cancel``."""
+    cancels (returns ``None``) when ``cancel``. A body taller than the terminal scrolls
+    (PgUp/PgDn, the wheel) between the question and the answers, which stay in view."""
 
     DEFAULT_CSS = """
     ChoiceScreen { align: center middle; }
     ChoiceScreen > Vertical { width: auto; max-width: 96%; height: auto; max-height: 96%;
                               border: thick $accent; background: $surface; padding: 0 1; }
     ChoiceScreen #question { text-style: bold; width: auto; max-width: 100%; }
-    ChoiceScreen #body { width: auto; max-width: 100%; height: auto; }
+    ChoiceScreen #body-scroll { width: auto; max-width: 100%; height: auto;
+                                scrollbar-size-vertical: 1; }
+    ChoiceScreen #body { width: auto; height: auto; }
     ChoiceScreen #answers { width: auto; margin: 1 0 0 0; }
     ChoiceScreen #keys { color: $text-muted; width: auto; }
     """
@@ -68,10 +71,49 @@ class ChoiceScreen(ModalScreen[Any]):
         with Vertical():
             yield Static(escape(self.question), id="question")
             if self.body is not None:
-                yield Static(self.body, id="body")
+                scroll = VerticalScroll(id="body-scroll")
+                scroll.can_focus = False  # the keys stay the dialog's (↑↓ move the selection)
+                with scroll:
+                    yield Static(self.body, id="body")
             yield Static(self._answers_markup(), id="answers")
-            keys = "dialog_keys" if self.cancel else "dialog_keys_no_cancel"
-            yield Label(tr(self.lang, keys), id="keys")
+            yield Label(self._keys_text(False), id="keys")
+
+    def _keys_text(self, scrolls: bool) -> str:
+        text = tr(self.lang, "dialog_keys" if self.cancel else "dialog_keys_no_cancel")
+        return f"{text} · {tr(self.lang, 'dialog_scroll')}" if scrolls else text
+
+    def on_mount(self) -> None:
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The body gets the rows the question, the answers and the keys leave."""
+        if self.body is None:
+            return
+        height = self.app.size.height
+        outside = height - int(height * 0.96)  # the dialog's max-height: 96%
+        rows = height - outside - 2 - 1 - (len(self.answers) + 1) - 1  # border, question…
+        scroll = self.query_one("#body-scroll", VerticalScroll)
+        scroll.styles.max_height = max(3, rows)
+        self.call_after_refresh(self._show_scroll_keys)
+
+    def _show_scroll_keys(self) -> None:
+        if self.is_attached:
+            scroll = self.query_one("#body-scroll", VerticalScroll)
+            scrolls = scroll.max_scroll_y > 0
+            self.query_one("#keys", Label).update(self._keys_text(scrolls))
+
+    @property
+    def body_scroll_y(self) -> float:
+        """How far the body is scrolled (for tests)."""
+        return self.query_one("#body-scroll", VerticalScroll).scroll_y if self.body else 0
+
+    @property
+    def body_max_y(self) -> float:
+        """How far the body can be scrolled (for tests)."""
+        return self.query_one("#body-scroll", VerticalScroll).max_scroll_y if self.body else 0
 
     def _answers_markup(self) -> str:
         lines = []
@@ -106,6 +148,16 @@ class ChoiceScreen(ModalScreen[Any]):
             self._show()
         elif key in ("enter", "space"):
             self.action_choose(self.cursor)
+        elif key in ("pageup", "pagedown", "home", "end") and self.body is not None:
+            scroll = self.query_one("#body-scroll", VerticalScroll)
+            if key == "pageup":
+                scroll.scroll_page_up(animate=False)
+            elif key == "pagedown":
+                scroll.scroll_page_down(animate=False)
+            elif key == "home":
+                scroll.scroll_home(animate=False)
+            else:
+                scroll.scroll_end(animate=False)
         elif key == "escape":
             if self.cancel:
                 self.dismiss(None)
@@ -159,6 +211,18 @@ class PageScreen(ModalScreen[None]):
             with VerticalScroll():
                 yield Static(self.body, id="page-body")
             yield Label(self.close_text, id="page-close")
+
+    def on_mount(self) -> None:
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The text scrolls between its title and its closing line, which stay in view."""
+        height = self.app.size.height
+        rows = int(height * 0.96) - 2 - 1 - 1  # the dialog's max-height, border, title, close
+        self.query_one(VerticalScroll).styles.max_height = max(3, rows)
 
     def on_key(self, event: events.Key) -> None:
         if event.character == self.close_key or event.key == self.close_key:
