@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run play test lint typecheck pytest sanitize scenarios simulate bench catalogues clean
 
-$(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c
+$(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c src/unokit/envs/_vecenv.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -34,24 +34,30 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 --doctest-modules src/unokit tests
 
-## sanitize: the C accelerator built with AddressSanitizer + UBSan (apart, in build/sanitize),
-## its differential and probe tests run against that build (the ASan runtime must load first)
+## sanitize: the native modules (the C accelerator, the batched learning environment) built
+## with AddressSanitizer + UBSan (apart, in build/sanitize), their differential and probe tests
+## run against those builds (the ASan runtime must load first)
 SAN_CC    ?= gcc
 SAN_DIR   := build/sanitize
 SAN_SO    := $(SAN_DIR)/_fastplay.so
+SAN_VEC   := $(SAN_DIR)/_vecenv.so
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
              -fno-sanitize-recover=all -UNDEBUG -shared -fPIC
 sanitize: $(STAMP)
 	@mkdir -p $(SAN_DIR)
 	$(SAN_CC) $(SAN_FLAGS) -I"$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
 		src/unokit/sim/_fastplay.c -o $(SAN_SO)
+	$(SAN_CC) $(SAN_FLAGS) -I"$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
+		-I"$$($(BIN)/python -c 'import numpy; print(numpy.get_include())')" \
+		src/unokit/envs/_vecenv.c -o $(SAN_VEC)
 	@test -e "$$($(SAN_CC) -print-file-name=libasan.so)" || \
 		{ echo "make sanitize: $(SAN_CC) has no libasan.so (Debian: apt-get install build-essential)"; exit 1; }
 	LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
-	UNOKIT_FASTPLAY_SO=$(SAN_SO) PYTHONPATH=. \
+	UNOKIT_FASTPLAY_SO=$(SAN_SO) UNOKIT_VECENV_SO=$(SAN_VEC) PYTHONPATH=. \
 	$(BIN)/pytest -n 2 --capture=sys -p tests.fastplay_sanitized \
-		tests/test_fastplay.py tests/test_fastplay_probe.py tests/test_rollout.py
+		tests/test_fastplay.py tests/test_fastplay_probe.py tests/test_rollout.py \
+		tests/envs/test_vector.py tests/envs/test_native.py
 
 ## catalogues: after changing a message or a translation: update the .pot/.po files, generate
 ## Simplified Chinese from Traditional (OpenCC), compile the .mo files (a test checks them)
