@@ -550,16 +550,35 @@ def _print_table(game: Game, lang: str = "en") -> None:
             marks.append(tr(lang, "replay_to_act"))
         if game.uno_called(seat) and hand:
             marks.append("UNO")
-        mark = f"  ({comma.join(marks)})" if marks else ""
-        cards = comma.join(card_name(c, lang) for c in hand) or "-"
-        hand_line = Text(f"{tr(lang, 'seat_n', number=seat)}: {cards}{mark}")
-        console.print(Padding(hand_line, (0, 0, 0, 6), expand=False))
+        cards = [card_name(c, lang) for c in hand] or ["-"]
+        if marks:
+            cards[-1] += f"  ({comma.join(marks)})"
+        _print_items(f"{tr(lang, 'seat_n', number=seat)}: ", cards, comma)
     top = card_name(game.top, lang) if game.top is not None else "-"
     color = color_name(game.color, lang) if game.color >= 0 else "-"
     about = tr(lang, "replay_table", card=top, color=color, pile=len(game.draw_pile))
-    scores = tr(lang, "replay_scores", scores=_seat_values(game.scores, lang))
-    for line in (about, scores):
-        console.print(Padding(Text(line, style="dim"), (0, 0, 0, 6), expand=False))
+    console.print(Padding(Text(about, style="dim"), (0, 0, 0, 6), expand=False))
+    scores = [f"{tr(lang, 'seat_n', number=s)}: {v}" for s, v in enumerate(game.scores)]
+    _print_items(tr(lang, "replay_scores", scores=""), scores, " · ", style="dim")
+
+
+def _print_items(head: str, items: list[str], sep: str, style: str = "") -> None:
+    """``head`` and ``items`` as lines indented by 6, wrapped between items only (a card's
+    name or a seat's score is never cut), the lines after the first 2 further in."""
+    from rich.cells import cell_len
+
+    width = max(20, console.width - 6)
+    lines: list[str] = []
+    line = head
+    for i, item in enumerate(items):
+        piece = item + (sep if i < len(items) - 1 else "")
+        if cell_len(line + piece.rstrip()) > width and line.strip():
+            lines.append(line.rstrip())
+            line = "  "
+        line += piece
+    lines.append(line.rstrip())
+    for text in lines:
+        console.print(Padding(Text(text, style=style), (0, 0, 0, 6), expand=False))
 
 
 def _records_dir() -> Path:
