@@ -477,3 +477,20 @@ def test_play_keeps_finished_records_in_the_data_directory(
     assert not started[-1].takeback_on
     result = runner.invoke(app, ["play", "--records", str(tmp_path / "r"), "--takeback"])
     assert started[-1].records_dir == tmp_path / "r" and started[-1].takeback_on
+
+
+def test_replay_names_the_cards_drawn(tmp_path: Path) -> None:
+    """A finished game's replay hides nothing: the record holds the seed, so every card is
+    known, and the replay names the cards each draw brought."""
+    from unokit import Game, Rules
+    from unokit.bots import make_bot
+    from unokit.bots.table import play_round
+    from unokit.record import saved_record
+
+    game = Game(Rules(players=2, scoring="none"), seed=5)
+    play_round(game, [make_bot("basic", seed=1), make_bot("basic", seed=2)])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(saved_record(game)))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Seat 1 draws wild +4" in result.output

@@ -815,11 +815,14 @@ def narrate(
     lang: str = "en",
     names: Mapping[int, str] | None = None,
     rule: bool = False,
+    everything: bool = False,
 ) -> str:
     """``event`` told to ``viewer`` (a seat, or ``None`` for a spectator) in ``lang``: "you"
     for the viewer's seat, ``names`` (seat to name; "seat N" for others), card names, only
-    what the viewer may see; ``rule=True`` cites the rule option that decided it."""
-    voice = _Voice(lang, viewer, viewer is not None and viewer == event.private, False, names)
+    what the viewer may see (``everything=True``: hidden cards too, for a replay of a finished
+    game); ``rule=True`` cites the rule option that decided it."""
+    full = everything or (viewer is not None and viewer == event.private)
+    voice = _Voice(lang, viewer, full, False, names)
     text = _with_rule(_text(event, voice), event.rule if rule else None, voice)
     if lang.startswith("zh"):  # "座位 1 摸" keeps its space after the number, "你摸" has none
         text = _YOU_SPACE.sub(voice._(N_("you")), text)

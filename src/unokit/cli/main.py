@@ -497,12 +497,12 @@ def replay(
         _fail(f"cannot replay {file}: {_one_line(error)}")
     for event in deal_events:
         console.print(
-            Padding(Text(narrate(event, None, lang), style="dim"), (0, 0, 0, 2), expand=False)
+            Padding(Text(narrate(event, None, lang, everything=True), style="dim"), (0, 0, 0, 2), expand=False)
         )
     if step:  # the table is shown as it was before the first move, then after each
         table = load_record(saved.record())[0]
     for i, (text, events) in enumerate(steps, 1):
-        told = [narrate(event, None, lang) for event in events] or [text]
+        told = [narrate(event, None, lang, everything=True) for event in events] or [text]
         grid = Table.grid(padding=(0, 1))  # a long line wraps under its own start
         grid.add_column(justify="right", width=5, no_wrap=True)
         grid.add_column()
