@@ -497,7 +497,11 @@ def replay(
         _fail(f"cannot replay {file}: {_one_line(error)}")
     for event in deal_events:
         console.print(
-            Padding(Text(narrate(event, None, lang, everything=True), style="dim"), (0, 0, 0, 2), expand=False)
+            Padding(
+                Text(narrate(event, None, lang, everything=True), style="dim"),
+                (0, 0, 0, 2),
+                expand=False,
+            )
         )
     if step:  # the table is shown as it was before the first move, then after each
         table = load_record(saved.record())[0]
