@@ -215,7 +215,7 @@ async def test_refusals_of_moves(rooms: Rooms) -> None:
     n = room.move_no
     await room.handle(ann, msg("move", ann_t, move_no=n, move="play G7", id=3))
     code, text = refusal(ann_p)
-    assert code == "illegal" and text.startswith("That move is not allowed: G7 does not match")
+    assert code == "illegal" and text.startswith("That move is not allowed: green 7 does not match")
     assert ann_p.last("refused")["id"] == 3
     await room.handle(ann, msg("move", ann_t, move_no=n, move="play R9"))
     assert refusal(ann_p)[0] == "illegal"  # not in the hand
@@ -278,7 +278,7 @@ async def test_views_legal_moves_labels_and_unplayable_cards(rooms: Rooms) -> No
     assert {"move": "draw", "label": "Draw a card"} in view["legal"]
     assert [m["move"] for m in view["legal"]] == view["legal_moves"]
     assert list(view["unplayable"]) == ["G7"]
-    assert "G7 does not match the top card R1" in view["unplayable"]["G7"]
+    assert "green 7 does not match the top card red 1" in view["unplayable"]["G7"]
     assert view["hand_sizes"] == [3, 2, 2]
     assert view["named_color"] is None and view["stack_total"] == 0
     assert view["target"] == 500 and view["round_no"] == 1 and view["winner"] is None
@@ -482,9 +482,9 @@ async def test_a_rematch_after_the_match(rooms: Rooms) -> None:
         await room.handle(member, msg("ready", token))
     await room.handle(ann, msg("next", ann_t))
     assert room.status == "playing" and room.seed != seed and room.match_no == 2
-    assert room.base == n and room.move_no == n
+    assert room.base == n + 1 and room.move_no == n + 1  # the deal took a number
     state = ann_p.last("state")
-    assert state["move_no"] == n and state["view"]["round_no"] == 1
+    assert state["move_no"] == n + 1 and state["view"]["round_no"] == 1
     assert (state["log"] and state["log"][-1]["kind"] in ("start", "start_card")) or state["log"]
 
 

@@ -53,11 +53,12 @@ from unokit.errors import IllegalMoveError, NotationError, RulesError, UnoError
 from unokit.events import Event
 from unokit.game import Game, View
 from unokit.legality import normalize
-from unokit.moves import DEAL, REFEREE, TIMEOUT, Move, Play, Timeout
-from unokit.narrator import narrate, translations
+from unokit.moves import DEAL, REFEREE, TIMEOUT, CallUno, Catch, Move, Play, Timeout
+from unokit.narrator import explain, narrate, translations
 from unokit.notation import format_move, format_move_body, parse_move
 from unokit.phase import Phase
-from unokit.rules import Rules
+from unokit.rule_words import preset_name
+from unokit.rules import PRESETS, Rules
 from unokit.web import protocol as proto
 from unokit.web.settings import Settings
 from unokit.web.storage import (
@@ -457,8 +458,9 @@ class Room:
             member.lang = lang
             peer.post(proto.welcome(member.seat, member.name, self._is_host(member)))
             peer.post(self._room_message(member))
-            if self.game is not None and self.started:
-                peer.post(self._state_message(member, [], {}))
+            if self.game is not None and self.started:  # the recent history, in the language
+                recent = [e for _, events in self._recent for e in events]
+                peer.post(self._state_message(member, recent, {}))
 
     def _post(self, member: Member, message: dict[str, Any]) -> None:
         if member.peer is not None:
@@ -486,12 +488,13 @@ class Room:
             if message.move_no != self.move_no:
                 self._refuse_stale(member, message, seat, move)
                 return
-            if not game.legal_moves(seat):
+            if not game.legal_moves(seat) and not isinstance(move, (Catch, CallUno)):
                 raise Refusal("not_your_turn", "not_your_turn")
             try:
                 await self._commit(seat, move)
-            except IllegalMoveError as error:
-                raise Refusal("illegal", "illegal", reason=_reason(error)) from None
+            except IllegalMoveError as error:  # an out-of-turn UNO or catch too: the reason
+                reason = self._explain(error, seat, member.lang)
+                raise Refusal("illegal", "illegal", reason=reason) from None
             except MoveConflict:  # another process stored this move number first
                 self._refuse_stale(member, message, seat, move)
 
@@ -702,13 +705,14 @@ class Room:
     async def _rematch(self) -> None:
         old = (self.seed, self.base, self.match_no)
         self.seed = self.new_seed()
-        self.base = self.move_no
+        self.base = self.move_no + 1  # the deal is a move: it takes the next number
         self.match_no += 1
         try:
             await self._save()
         except Exception:
             self.seed, self.base, self.match_no = old
             raise
+        self.move_no = self.base
         self.chat = []
         self._new_match()
         self._broadcast_room()
@@ -1019,11 +1023,19 @@ class Room:
             spectators=sum(1 for m in self.present() if m.seat is None),
             rules={
                 "preset": self.preset,
+                "name": preset_name(self.preset, lang)[0] if self.preset in PRESETS else "",
                 "changed": changed_from_preset(self.preset, rules),
                 "lines": self._rules_lines(lang),
             },
             target=rules.target_score if rules.scoring != "none" else None,
+            ready_in=self._ready_in(now),
         )
+
+    def _ready_in(self, now: float) -> float | None:
+        """Between rounds: seconds until the host may deal without the players not ready."""
+        if self.status not in ("round_over", "match_over"):
+            return None
+        return max(0.0, round(self.settings.ready_timeout - (now - self._round_over_since), 1))
 
     def _rules_lines(self, lang: str) -> list[str]:
         """The rules in plain words (they never change in a room: worked out once a language)."""
@@ -1078,7 +1090,6 @@ class Room:
         if seat is None or not view.hand:
             return {}
         playable = {c for m in view.legal_moves if type(m) is Play for c in m.cards}
-        t = translations(lang)
         out: dict[str, str] = {}
         for card in dict.fromkeys(view.hand):
             if card in playable:
@@ -1087,8 +1098,14 @@ class Room:
             try:
                 game.verify(seat, move)
             except IllegalMoveError as error:
-                out[card.code] = t.gettext(_reason(error))
+                out[card.code] = self._explain(error, seat, lang)
         return out
+
+    def _explain(self, error: IllegalMoveError, seat: int | None, lang: str) -> str:
+        """The engine's reason told to ``seat`` in ``lang`` (names, "you", card names)."""
+        if error.why is None:
+            return translations(lang).gettext(_reason(error))
+        return explain(error.why, seat, lang, names=dict(enumerate(self.names(lang))))
 
     def _deadline(self) -> float | None:
         """Seconds left on the turn timer, or ``None`` when no timer runs."""
