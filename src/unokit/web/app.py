@@ -31,8 +31,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from unokit.bots import BOT_LEVELS
 from unokit.effects import CUSTOM_EFFECTS
-from unokit.errors import UnoError
+from unokit.errors import RulesError, UnoError
 from unokit.narrator import LANGUAGES, translations
+from unokit.rule_words import describe_option, option_meaning, preset_name
 from unokit.rules import OPTIONS, PRESETS
 from unokit.web import protocol as proto
 from unokit.web.room import NotFound, Refusal, Room, Rooms
@@ -187,6 +188,9 @@ def create_app(
         return page("room.html")
 
     async def options(request: Request) -> Response:
+        lang = request.query_params.get("lang", "en")
+        if lang not in LANGUAGES:
+            lang = "en"
         described = []
         for spec in OPTIONS.values():
             kind = "choice" if spec.kind in ("choice", "effect") else spec.kind
@@ -205,12 +209,16 @@ def create_app(
                     "low": spec.low if spec.kind == "int" else None,
                     "high": spec.high if spec.kind == "int" else None,
                     "default": spec.default,
-                    "meaning": spec.meaning,
+                    "meaning": option_meaning(spec.name, lang),
+                    # each value in a sentence (choices and true/false): what people read
+                    "words": [describe_option(spec.name, v, lang) for v in values or []],
                 }
             )
         return _json(
             {
+                "lang": lang,
                 "presets": {name: dict(values) for name, values in PRESETS.items()},
+                "preset_names": {name: list(preset_name(name, lang)) for name in PRESETS},
                 "options": described,
                 "bots": list(BOT_LEVELS),
                 "langs": list(LANGUAGES),
@@ -256,6 +264,8 @@ def create_app(
                 asked.lang,
                 address(request),
             )
+        except RulesError as error:  # the engine's English, after a lead in the language
+            return _json({"error": say(asked.lang, "bad_rules", reason=str(error))}, 400)
         except (proto.BadMessage, UnoError) as error:
             return _json({"error": str(error)}, 400)
         except Refusal as refusal:  # too many open rooms from this address
@@ -283,12 +293,47 @@ def create_app(
             return _json({"error": refusal.text("en")}, 403)
         return _json({"token": token, "seat": seat})
 
+    async def room_summary(request: Request) -> Response:
+        """What a join dialog shows before joining: who sits where, the rules (no hand)."""
+        lang = request.query_params.get("lang", "en")
+        if lang not in LANGUAGES:
+            lang = "en"
+        try:
+            room = await manager.find(request.path_params["code"])
+        except NotFound:
+            return no_room()
+        names = room.names(lang)
+        seats = [
+            {"seat": seat, "name": names[seat], "kind": room.seat_kind(seat)}
+            for seat in range(room.rules.players)
+        ]
+        return _json(
+            {
+                "code": room.code,
+                "status": room.status,
+                "seats": seats,
+                "spectators": sum(1 for m in room.present() if m.seat is None),
+                "rules": room._rules_lines(lang),
+            }
+        )
+
     async def record(request: Request) -> Response:
         try:
             room = await manager.find(request.path_params["code"])
         except NotFound:
             return no_room()
         token = request.query_params.get("token", "")
+        if request.method == "POST":  # the token in the body, out of the address and history
+            body = await read_body(request)
+            if isinstance(body, Response):
+                return body
+            try:
+                asked = json.loads(body or b"{}")
+            except ValueError:
+                asked = None
+            if not isinstance(asked, dict) or not isinstance(asked.get("token"), str):
+                return _json({"error": 'send {"token": "..."}'}, 400)
+            token = asked["token"][:64]
         member = room.members.get(token_hash(token)) if token else None
         if member is None:
             return _json({"error": "this token opens no place in this room"}, 403)
@@ -320,7 +365,8 @@ def create_app(
         Route("/api/labels/{lang}", labels),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
-        Route("/api/rooms/{code}/record", record),
+        Route("/api/rooms/{code}", room_summary),
+        Route("/api/rooms/{code}/record", record, methods=["GET", "POST"]),
         WebSocketRoute("/ws/{code}", socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]

@@ -57,6 +57,7 @@ MESSAGES: dict[str, str] = {
         "of them, or wait until one closes."
     ),
     "no_room": N_("There is no such room (a room closes after {hours} hours with nobody in it)."),
+    "bad_rules": N_("These rules cannot be combined: {reason}"),
     # errors (the "error" message)
     "bad_message": N_("Message refused: {reason}"),
     "too_big": N_("Message refused: larger than {limit} bytes."),
