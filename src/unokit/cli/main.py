@@ -489,16 +489,21 @@ def replay(
     try:
         # every field checked (meta included) as `play --resume` checks it, for both formats;
         # then the checked game's record is stepped through from its start
-        saved = _load_save(read_json(file), "strong", "en")[0]
+        data = read_json(file)
+        saved = _load_save(data, "strong", "en")[0]
         game, moves = load_record(saved.record())
         deal_events = game.deal_events
         steps = list(zip(moves, replay_moves(game, moves), strict=True))
     except UnoError as error:
         _fail(f"cannot replay {file}: {_one_line(error)}")
+    # the players' names, where the record keeps them (a game downloaded from a room)
+    meta = data.get("meta") if isinstance(data, dict) else None
+    kept = meta.get("names") if isinstance(meta, dict) else None
+    names = dict(enumerate(kept)) if isinstance(kept, list) else None
     for event in deal_events:
         console.print(
             Padding(
-                Text(narrate(event, None, lang, everything=True), style="dim"),
+                Text(narrate(event, None, lang, names, everything=True), style="dim"),
                 (0, 0, 0, 2),
                 expand=False,
             )
@@ -506,7 +511,7 @@ def replay(
     if step:  # the table is shown as it was before the first move, then after each
         table = load_record(saved.record())[0]
     for i, (text, events) in enumerate(steps, 1):
-        told = [narrate(event, None, lang, everything=True) for event in events] or [text]
+        told = [narrate(event, None, lang, names, everything=True) for event in events] or [text]
         grid = Table.grid(padding=(0, 1))  # a long line wraps under its own start
         grid.add_column(justify="right", width=5, no_wrap=True)
         grid.add_column()
@@ -523,7 +528,7 @@ def replay(
                 answer = "q"
             if answer.strip().lower().startswith("q"):
                 return
-    scores = tr(lang, "replay_scores", scores=_seat_values(game.scores, lang))
+    scores = tr(lang, "replay_scores", scores=_seat_values(game.scores, lang, names))
     console.print(Text(scores, style="bold green"))
 
 
@@ -532,12 +537,13 @@ def _per_seat(values: Any) -> str:
     return ", ".join(f"seat {seat}: {value}" for seat, value in enumerate(values))
 
 
-def _seat_values(values: Any, lang: str) -> str:
-    """Numbers per seat in ``lang``: ``Seat 0: 12 · Seat 1: 30``."""
+def _seat_values(values: Any, lang: str, names: dict[int, str] | None = None) -> str:
+    """Numbers per seat in ``lang``: ``Seat 0: 12 · Seat 1: 30`` (``Ann: 12``, named)."""
     from unokit.tui.i18n import tr
 
     return " · ".join(
-        f"{tr(lang, 'seat_n', number=seat)}: {value}" for seat, value in enumerate(values)
+        f"{(names or {}).get(seat) or tr(lang, 'seat_n', number=seat)}: {value}"
+        for seat, value in enumerate(values)
     )
 
 
