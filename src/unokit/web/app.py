@@ -459,6 +459,11 @@ async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: Settings) 
                     peer.post(proto.refused(None, "bad_token", say(message.lang, "bad_token")))
                     peer.close(4401, "this token opens no place in this room")
                     break
+                except Exception:  # the server's own fault: 1011, which the page shows
+                    log.exception("room %s: hello failed", code)
+                    room = None
+                    peer.close(1011, "server error")
+                    break
                 continue
             if token_hash(message.token) != member.token_hash:
                 request = getattr(message, "id", None)
