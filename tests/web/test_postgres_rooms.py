@@ -31,6 +31,10 @@ async def test_what_one_process_does_the_other_hears(pair: tuple[Rooms, Rooms]) 
     room1, ann_t = await one.create("Ann", "official", {}, 3)
     bob_t, bob_seat = await two.join(room1.code, "Bob", False)  # loaded on demand
     room2 = two.get(room1.code)
+    # joined through one process, connected at once through the other (no sticky sessions):
+    # the other reads the room again rather than refuse a token it has not heard of yet
+    cy_t, _ = await two.join(room1.code, "Cy", True)
+    await room1.connect(cy_t, FakePeer(), "en")
     ann_p, bob_p = FakePeer(), FakePeer()
     ann = await room1.connect(ann_t, ann_p, "en")
     bob = await room2.connect(bob_t, bob_p, "en")

@@ -85,7 +85,7 @@ def test_options_list_presets_options_bots_and_languages(http: TestClient) -> No
     assert options["players"] == options["players"] | {"kind": "int", "low": 2, "high": 10}
     assert options["challenge"]["kind"] == "bool" and options["challenge"]["default"] is True
     assert all(
-        set(o) == {"name", "kind", "values", "low", "high", "default", "meaning"}
+        set(o) == {"name", "kind", "values", "low", "high", "default", "meaning", "words"}
         for o in data["options"]
     )
 

@@ -1,11 +1,13 @@
 """``unokit serve``: the game server (Starlette on uvicorn) and its browser table.
 
 The server is the referee: every move goes through the engine, each connection sees only its
-seat's view, and every accepted move is stored (SQLite) before it is announced. See
-docs/web.md and the protocol, docs/web-protocol.md.
+seat's view, and every accepted move is stored (SQLite, or PostgreSQL shared by several server
+processes) before it is announced. See docs/web.md, the protocol (docs/web-protocol.md) and
+running several processes (docs/deploy.md).
 
 - :mod:`unokit.web.protocol`: the messages, checked by pydantic models;
 - :mod:`unokit.web.storage`: the storage interface and SQLite;
+- :mod:`unokit.web.storage_pg`: the same interface on PostgreSQL (several processes);
 - :mod:`unokit.web.room`: rooms, seats, bots, timers (no HTTP in it);
 - :mod:`unokit.web.app`: the ASGI application (``create_app``).
 """

@@ -369,6 +369,9 @@ class Room:
         when the token opens nothing in this room."""
         async with self._lock:
             member = self.members.get(token_hash(token))
+            if member is None and self.storage.shared and not self.closed:
+                await self._sync()  # joined through another process a moment ago?
+                member = self.members.get(token_hash(token))
             if member is None or self.closed:
                 raise Refusal("bad_token", "bad_token")
             limit = self.settings.max_room_connections
