@@ -170,6 +170,10 @@ def click(driver: Any, element: Any) -> None:
     element.click()
 
 
+def root_code(driver: Any) -> str:
+    return str(driver.current_url.rsplit("/r/", 1)[1][:6])
+
+
 def move_no(driver: Any) -> int:
     return int(root(driver, "move-no") or -1)
 
@@ -483,12 +487,18 @@ def test_match_over_record_chat_and_rematch(server_process: str, browsers: Any) 
             if play_one(ann, used):
                 wait(ann, lambda b=before: move_no(ann) > b or root(ann, "turn") != "me", "a move")
     wait_status(ann, "match_over")
-    wait(ann, lambda: css(ann, '#panel [data-action="record"]'), "the record's link")
-    href = css(ann, '#panel [data-action="record"]')[0].get_attribute("href")
-    answer = httpx.get(href, timeout=10)
-    assert answer.status_code == 200, answer.text
-    record = answer.json()
+    wait(ann, lambda: css(ann, '#panel [data-action="record"]'), "the record's button")
+    click(ann, css(ann, '#panel [data-action="record"]')[0])
+    record = wait(ann, lambda: ann.execute_script("return window.unokit.S.lastRecord"), "record")
     assert [c["text"] for c in record["meta"]["chat"]] == ["gg <b>all</b>"]
+    assert record["meta"]["names"][0] == "Ann"
+    # the token was in no address the browser asked for (it went in a POST's body)
+    token = ann.execute_script("return window.unokit.S.token")
+    asked = ann.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert token and not [url for url in asked if token in url], asked
+    assert token not in ann.current_url
+    answer = httpx.post(f"{base}/api/rooms/{root_code(ann)}/record", json={"token": token})
+    assert answer.status_code == 200 and answer.json()["seed"] == record["seed"]
     click(ann, css(ann, '[data-action="ready"]')[0])
     wait(ann, lambda: not css(ann, '[data-action="ready"]')[0].is_enabled(), "Ann ready")
     click(ann, css(ann, '[data-action="next"]')[0])

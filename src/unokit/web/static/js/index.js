@@ -25,16 +25,7 @@ const GROUPS = [
   ["Scoring and the match", ["round_end", "scoring", "target_score", "rounds"]],
 ];
 const BOT_LEVELS_DEFAULT = ["random", "basic", "strong", "expert"];
-const PRESET_WORDS = {
-  official: "Official rules",
-  casual: "Casual: first out wins",
-  online: "Online: stacking, jump-in, seven-zero",
-  party: "Party: stack anything, seven-zero, jump-in",
-  table001: "Rule book 001",
-  swimming: "Swimming edition",
-  classic112: "Official, 112-card deck",
-  teams: "Teams of two",
-};
+const NAME_MAX = 40; // the protocol's longest name
 
 const F = { options: null, controls: new Map(), lang: "en", roomLang: "en" };
 
@@ -44,8 +35,8 @@ async function start() {
   langPicker($("lang"), F.lang, async (lang) => {
     F.lang = lang;
     await loadLabels(lang);
-    if (F.options) build();
     $("room-lang").value = lang;
+    await loadOptions(); // the options' words in the new language
   });
   const demo = $("demo");
   for (const code of ["R7", "Y+2", "GS", "W+4"]) demo.appendChild(cardFace(code));
@@ -68,13 +59,32 @@ async function start() {
   $("players").addEventListener("input", seats);
   $("preset").addEventListener("change", () => applyPreset());
   $("reset").addEventListener("click", () => applyPreset());
+  for (const id of ["name", "join-name"]) $(id).maxLength = NAME_MAX;
+  await loadOptions();
+}
+
+/** The options, their meanings and each value's words in the page's language. */
+async function loadOptions() {
+  const keep = F.controls.size ? changedOptions() : null;
   try {
-    F.options = await request("GET", "/api/options");
+    F.options = await request("GET", `/api/options?lang=${encodeURIComponent(F.lang)}`);
   } catch (e) {
     showError("create-error", e.message);
     return;
   }
   build();
+  if (keep) {
+    for (const [name, value] of Object.entries(keep)) {
+      const c = F.controls.get(name);
+      if (c) writeControl(c.spec, c.c, value);
+    }
+    markChanged();
+  }
+}
+
+function presetWords(name) {
+  const names = F.options.preset_names || {};
+  return names[name] || [name, ""];
 }
 
 function showError(id, text) {
@@ -98,7 +108,8 @@ function build() {
   const keepPreset = ps.value || saved("preset", "official");
   ps.replaceChildren();
   for (const name of Object.keys(o.presets)) {
-    const opt = el("option", "", PRESET_WORDS[name] ? `${t(PRESET_WORDS[name])} (${name})` : name);
+    const [title] = presetWords(name);
+    const opt = el("option", "", title.charAt(0).toUpperCase() + title.slice(1));
     opt.value = name;
     ps.appendChild(opt);
   }
@@ -112,18 +123,18 @@ function name_or(name, names) {
   return names.includes(name) ? name : names[0];
 }
 
+/** A choice (or yes/no) is a list of sentences, one per value; a number is a number box. */
 function optionControl(spec) {
   let c;
-  if (spec.kind === "bool") {
-    c = el("input");
-    c.type = "checkbox";
-  } else if (spec.kind === "choice") {
+  if (spec.kind === "bool" || spec.kind === "choice") {
     c = el("select");
-    for (const v of spec.values) {
-      const opt = el("option", "", String(v));
+    spec.values.forEach((v, i) => {
+      const words = (spec.words && spec.words[i]) || String(v);
+      const opt = el("option", "", words);
       opt.value = String(v);
+      opt.title = String(v);
       c.appendChild(opt);
-    }
+    });
   } else {
     c = el("input");
     c.type = "number";
@@ -137,14 +148,39 @@ function optionControl(spec) {
 }
 
 function readControl(spec, c) {
-  if (spec.kind === "bool") return c.checked;
+  if (spec.kind === "bool") return c.value === "true";
   if (spec.kind === "int") return c.value === "" ? null : Number(c.value);
   return c.value;
 }
 
 function writeControl(spec, c, value) {
-  if (spec.kind === "bool") c.checked = !!value;
-  else c.value = String(value);
+  c.value = String(spec.kind === "bool" ? !!value : value);
+}
+
+/** A number outside its range, said at once (not only when the room is created). */
+function rangeError(spec, c) {
+  if (spec.kind !== "int") return "";
+  const v = c.value === "" ? null : Number(c.value);
+  const low = spec.low ?? null;
+  const high = spec.high ?? null;
+  if (v === null || !Number.isInteger(v) || (low !== null && v < low) || (high !== null && v > high)) {
+    if (low !== null && high !== null) return t("A whole number from {low} to {high}.", { low, high });
+    if (low !== null) return t("A whole number, at least {low}.", { low });
+    return t("A whole number.");
+  }
+  return "";
+}
+
+function checkRanges() {
+  let first = null;
+  for (const [, { spec, c, row, bad }] of F.controls) {
+    const why = rangeError(spec, c);
+    row.classList.toggle("invalid", !!why);
+    bad.textContent = why;
+    bad.hidden = !why;
+    if (why && !first) first = { spec, c, row };
+  }
+  return first;
 }
 
 function buildOptions() {
@@ -169,13 +205,18 @@ function buildOptions() {
       const spec = specs.get(name);
       const row = el("label", "opt");
       row.htmlFor = `opt-${name}`;
-      row.appendChild(el("span", "oname", name));
+      row.dataset.option = name;
+      row.appendChild(el("span", "meaning", spec.meaning || name));
       const c = optionControl(spec);
       row.appendChild(c);
-      row.appendChild(el("span", "meaning", spec.meaning || ""));
+      const bad = el("span", "bad");
+      bad.hidden = true;
+      bad.setAttribute("role", "alert");
+      row.appendChild(bad);
+      row.appendChild(el("span", "oname", name)); // for those who know the option names
       c.addEventListener("change", markChanged);
       c.addEventListener("input", markChanged);
-      F.controls.set(name, { spec, c, row, count });
+      F.controls.set(name, { spec, c, row, count, bad });
       d.appendChild(row);
     }
     box.appendChild(d);
@@ -195,9 +236,8 @@ function applyPreset(first = false) {
     $("players").value = String(preset.players);
     seats();
   }
-  const sets = Object.entries(preset).map(([k, v]) => `${k} = ${v}`);
-  $("preset-line").textContent = sets.length ? `${t("This preset sets:")} ${sets.join(", ")}` :
-    t("Every option at its default: the official rules.");
+  const [title, about] = presetWords($("preset").value);
+  $("preset-line").textContent = about ? `${title.charAt(0).toUpperCase() + title.slice(1)}: ${about}.` : "";
   if (!first) save("preset", $("preset").value);
   markChanged();
 }
@@ -222,6 +262,7 @@ function markChanged() {
   for (const [count, n] of perGroup) count.textContent = n ? t("{n} changed", { n }) : "";
   const total = Object.keys(changed).length;
   $("changed-count").textContent = total ? t("{n} changed", { n: total }) : "";
+  checkRanges();
 }
 
 function seats() {
@@ -233,7 +274,7 @@ function seats() {
   for (let seat = 0; seat < n; seat++) {
     const label = el("label");
     label.dataset.seat = String(seat);
-    label.appendChild(el("span", "", t("Seat {n}", { n: seat })));
+    label.appendChild(el("span", "", t("Seat {n}", { n: seat + 1 })));
     if (seat === 0) {
       label.appendChild(el("b", "", t("You")));
     } else {
@@ -265,6 +306,15 @@ async function create() {
   const players = Number($("players").value);
   if (!Number.isInteger(players) || players < 2 || players > 10) {
     showError("create-error", t("Players: from 2 to 10."));
+    return;
+  }
+  const bad = checkRanges();
+  if (bad) {
+    const group = bad.row.closest("details.group");
+    $("house").open = true;
+    if (group) group.open = true;
+    showError("create-error", `${bad.spec.meaning}: ${rangeError(bad.spec, bad.c)}`);
+    bad.c.focus();
     return;
   }
   const bots = [null];

@@ -10,6 +10,7 @@ import {
 import { choicesOf, sortMoves, withChoice } from "./moves.js";
 import { setSound, sound, soundOn } from "./sound.js";
 
+const CHAT_MAX = 300; // the protocol's longest chat message
 const REACTIONS = ["👍", "😂", "😮", "😡", "🎉", "😭"];
 const AVATARS = ["#e3262e", "#1667c8", "#1e9e4a", "#d99a00", "#8e44ad", "#16a085", "#d35400",
   "#4a6078", "#c2185b", "#6d8a1f"];
@@ -26,9 +27,9 @@ const ANNOUNCE = {
   swap: ["Swap!", "play"],
   rotate: ["Hands rotate!", "play"],
   shuffle_hands: ["Shuffle!", "play"],
-  round_won: ["Round over!", "turn"],
-  match_won: ["Winner!", "uno"],
 };
+/** Ends of rounds and matches: a sound only (the scores panel says who won). */
+const QUIET = { round_won: "turn", match_won: "uno" };
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -124,12 +125,26 @@ function setupChrome() {
     b.addEventListener("click", () => send({ type: "react", emoji }));
     reactions.appendChild(b);
   }
+  const chatInput = $("chat-input");
+  const showLeft = () => {
+    const left = CHAT_MAX - [...chatInput.value].length;
+    const count = $("chat-left");
+    count.hidden = left > 40;
+    count.textContent = String(left);
+    count.classList.toggle("over", left < 0);
+    chatInput.setAttribute("aria-invalid", left < 0 ? "true" : "false");
+  };
+  chatInput.addEventListener("input", showLeft);
   $("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    const input = $("chat-input");
-    const text = input.value.trim();
+    const text = chatInput.value.trim();
     if (!text) return;
-    if (send({ type: "chat", text: text.slice(0, 300) })) input.value = "";
+    if ([...text].length > CHAT_MAX) {
+      toast(t("A chat message has at most {n} characters.", { n: CHAT_MAX }), "error");
+      return;
+    }
+    if (send({ type: "chat", text })) chatInput.value = "";
+    showLeft();
   });
   $("drawpile").addEventListener("click", () => {
     const move = $("drawpile").dataset.move;
@@ -220,6 +235,13 @@ function connect() {
       toast(t("The server refused this page's connection."), "error", 8000);
       return;
     }
+    if (ev.code === 1011) {
+      // the server failed while serving this table: say so, and retry only when asked
+      S.stopped = true;
+      setConn("offline", t("Server error"));
+      serverErrorDialog();
+      return;
+    }
     if (ev.code === 4001) {
       S.stopped = true;
       saveToken(S.code, null);
@@ -296,6 +318,7 @@ function handle(msg) {
       break;
     case "room":
       S.room = msg;
+      S.readyAt = typeof msg.ready_in === "number" ? Date.now() + msg.ready_in * 1000 : null;
       break;
     case "state":
       onState(msg);
@@ -349,6 +372,7 @@ function onState(msg) {
 
 function effects(prev, msg) {
   const v = msg.view;
+  clearAnnouncements(); // the table moved on
   const kinds = new Set((msg.log || []).map((l) => l.kind));
   let played = false;
   for (const line of msg.log || []) {
@@ -356,6 +380,10 @@ function effects(prev, msg) {
     if (a) {
       announce(t(a[0]), line.text);
       sound(a[1]);
+      played = true;
+    } else if (QUIET[line.kind]) {
+      clearAnnouncements();
+      sound(QUIET[line.kind]);
       played = true;
     }
   }
@@ -387,7 +415,7 @@ function nameOf(seat) {
   const s = S.room && S.room.seats[seat];
   if (s && s.name) return s.name;
   if (S.view && S.view.names && S.view.names[seat]) return S.view.names[seat];
-  return t("Seat {n}", { n: seat });
+  return t("Seat {n}", { n: seat + 1 });
 }
 
 function seatInfo(seat) {
@@ -461,6 +489,7 @@ function renderBanner() {
       if (info.kind === "bot") text += ` · ${t("thinking…")}`;
     }
   }
+  b.hidden = !text;
   b.appendChild(el("span", "", text));
   if (S.deadlineAt && inPlay()) {
     const timer = el("span", "timer");
@@ -480,6 +509,8 @@ function tick() {
     const left = Math.max(0, Math.ceil((S.reconnectAt - Date.now()) / 1000));
     setConn("reconnecting", left > 0 ? t("Reconnecting in {n} s…", { n: left }) : t("Reconnecting…"));
   }
+  const rc = $("ready-countdown");
+  if (rc) rc.textContent = readyWords();
   if (S.pending && Date.now() - S.pending.at > 6000) {
     clearPending();
     render();
@@ -860,6 +891,13 @@ function showWhy(text, node) {
   bubble.setAttribute("role", "alert");
   bubble.id = "why";
   wrap.appendChild(bubble);
+  // over the tapped card (kept inside the table)
+  const w = wrap.getBoundingClientRect();
+  const c = node.getBoundingClientRect();
+  const half = bubble.offsetWidth / 2;
+  const x = Math.min(Math.max(c.left + c.width / 2 - w.left, half + 6), w.width - half - 6);
+  bubble.style.left = `${x}px`;
+  bubble.style.setProperty("--tip", `${c.left + c.width / 2 - w.left - x}px`);
   node.classList.remove("shake");
   void node.offsetWidth;
   node.classList.add("shake");
@@ -877,6 +915,7 @@ function renderPanel() {
     lobbyPanel(panel);
   } else if ((st === "round_over" || st === "match_over") && S.room && !S.panelHidden) {
     panel.hidden = false;
+    clearAnnouncements();
     roundPanel(panel, st);
   } else panel.hidden = true;
   if (st === "playing") S.panelHidden = false;
@@ -968,7 +1007,7 @@ function lobbyPanel(panel) {
 function rulesBlock() {
   const room = S.room;
   const d = el("details");
-  const s = el("summary", "", `${t("Rules")}: ${room.rules ? room.rules.preset : ""}`);
+  const s = el("summary", "", `${t("Rules")}: ${room.rules ? room.rules.name || room.rules.preset : ""}`);
   d.appendChild(s);
   const ul = el("ul", "rules-lines");
   for (const line of (room.rules && room.rules.lines) || []) ul.appendChild(el("li", "", line));
@@ -1000,7 +1039,7 @@ function scoresTable(showReady) {
     tr.dataset.seat = String(s);
     if (s === myseat()) tr.classList.add("you");
     if ((scores[s] ?? 0) === best && best > 0) tr.classList.add("lead");
-    tr.appendChild(el("td", "", nameOf(s)));
+    tr.appendChild(el("td", "", s === myseat() ? `${nameOf(s)} (${t("you")})` : nameOf(s)));
     tr.appendChild(el("td", "num", v ? String(v.hand_sizes[s] ?? "") : ""));
     tr.appendChild(el("td", "num", String(scores[s] ?? 0)));
     if (showReady) {
@@ -1039,6 +1078,9 @@ function roundPanel(panel, st) {
     ready.addEventListener("click", () => action("ready"));
     row.appendChild(ready);
   }
+  const countdown = el("div", "target-line ready-countdown", readyWords());
+  countdown.id = "ready-countdown";
+  countdown.setAttribute("aria-live", "polite");
   if (S.you && S.you.host) {
     const next = el("button", "btn primary", over ? t("Rematch") : t("Deal the next round"));
     next.type = "button";
@@ -1049,12 +1091,7 @@ function roundPanel(panel, st) {
     row.appendChild(el("span", "target-line", over ? t("The host can start a rematch.") : t("The host deals the next round when everyone is ready.")));
   }
   if (over && S.token) {
-    const a = el("a", "btn ghost", `⬇ ${t("Download the record")}`);
-    a.href = `/api/rooms/${encodeURIComponent(S.code)}/record?token=${encodeURIComponent(S.token)}`;
-    a.setAttribute("download", `unokit-${S.code}.json`);
-    a.dataset.action = "record";
-    a.style.textDecoration = "none";
-    row.appendChild(a);
+    row.appendChild(smallButton(`⬇ ${t("Download the record")}`, "ghost", downloadRecord, "record"));
   }
   if (me === null && room.seats.some((s) => s.kind === "empty")) {
     const free = room.seats.find((s) => s.kind === "empty");
@@ -1065,6 +1102,51 @@ function roundPanel(panel, st) {
     render();
   }));
   panel.appendChild(row);
+  panel.appendChild(countdown);
+}
+
+/** The match's record: asked for with the token in the request's body (never in an address
+ * the browser keeps), saved from a Blob. */
+async function downloadRecord() {
+  let data;
+  try {
+    data = await request("POST", `/api/rooms/${encodeURIComponent(S.code)}/record`, { token: S.token });
+  } catch (e) {
+    toast(e.message, "error", 5000);
+    return;
+  }
+  const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = el("a");
+  a.href = url;
+  a.download = `unokit-${S.code}-${(data.meta && data.meta.match) || 1}.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  S.lastRecord = data; // for tests and the curious
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** Who is not ready yet (seated people, connected), and how long until the host may go on. */
+function readyWords() {
+  const room = S.room;
+  if (!room || !["round_over", "match_over"].includes(room.status)) return "";
+  const me = myseat();
+  const waiting = room.seats.filter((s) => s.kind === "human" && s.connected && !s.ready && s.seat !== room.host);
+  if (!waiting.length) return "";
+  const left = S.readyAt ? Math.max(0, Math.ceil((S.readyAt - Date.now()) / 1000)) : 0;
+  const host = S.you && S.you.host;
+  const mine = waiting.some((s) => s.seat === me);
+  if (host) {
+    const names = waiting.map((s) => s.name).join(", ");
+    return left > 0 ? t("Waiting for {names}: you can go on without them in {n} s.", { names, n: left })
+      : t("Not ready: {names}. You can go on without them.", { names });
+  }
+  if (mine) {
+    return left > 0 ? t("Press “I'm ready”: the host can go on without you in {n} s.", { n: left })
+      : t("The host can go on without you now.");
+  }
+  return "";
 }
 
 function renderScores() {
@@ -1131,14 +1213,18 @@ function addReaction(msg) {
   }
 }
 
+function clearAnnouncements() {
+  for (const old of document.querySelectorAll("#table .announce")) old.remove();
+}
+
 function announce(word, sub) {
-  const table = $("table");
-  for (const old of table.querySelectorAll(".announce")) old.remove();
+  clearAnnouncements();
   const box = el("div", "announce");
+  box.setAttribute("aria-hidden", "true"); // the log says it too
   box.appendChild(el("div", "big-word", word));
   if (sub) box.appendChild(el("div", "sub", sub));
-  table.appendChild(box);
-  setTimeout(() => box.remove(), 2300);
+  $("table").appendChild(box);
+  setTimeout(() => box.remove(), 1500);
 }
 
 // ---------------------------------------------------------------- dialogs
@@ -1286,13 +1372,17 @@ function joinDialog(error = "") {
   root.dataset.status = "join";
   openDialog("join", t("Join the table"), (box) => {
     box.appendChild(el("p", "target-line", t("Room {code}", { code: S.code })));
+    const about = el("div", "room-about");
+    about.id = "room-about";
+    box.appendChild(about);
+    roomAbout(about);
     const form = el("form");
     const field = el("label", "field");
     field.appendChild(el("span", "", t("Your name")));
     const name = el("input");
     name.type = "text";
     name.id = "join-name";
-    name.maxLength = 24;
+    name.maxLength = 40;
     name.required = true;
     name.autocomplete = "nickname";
     name.value = saved("name", "");
@@ -1349,6 +1439,51 @@ function joinDialog(error = "") {
     box.appendChild(form);
   }, { closable: false });
   setTimeout(() => $("join-name") && $("join-name").focus(), 0);
+}
+
+function serverErrorDialog() {
+  openDialog("server-error", t("The server had a problem"), (box) => {
+    box.appendChild(el("p", "", t("The server could not open this table just now. Your seat is kept: try again in a moment.")));
+    const b = el("button", "btn primary", t("Try again"));
+    b.type = "button";
+    b.id = "retry-btn";
+    b.addEventListener("click", () => {
+      closeDialog();
+      S.retry = 0;
+      connect();
+    });
+    box.appendChild(b);
+  }, { closable: false });
+}
+
+/** Who sits at the table and its rules (GET /api/rooms/{code}), shown before joining. */
+async function roomAbout(box) {
+  let info;
+  try {
+    info = await request("GET", `/api/rooms/${encodeURIComponent(S.code)}?lang=${encodeURIComponent(S.lang)}`);
+  } catch (e) {
+    box.appendChild(el("p", "error-box", e.message));
+    return;
+  }
+  const list = el("ul", "seats compact");
+  for (const s of info.seats) {
+    const li = el("li", s.kind);
+    li.dataset.seat = String(s.seat);
+    li.appendChild(avatar(s.seat, s.kind === "empty" ? "?" : s.name, s.kind === "bot"));
+    li.appendChild(el("span", "name", s.kind === "empty" ? t("Empty seat") : s.name));
+    if (s.kind === "bot") li.appendChild(el("i", "badge bot", t("bot")));
+    list.appendChild(li);
+  }
+  box.appendChild(list);
+  const free = info.seats.filter((s) => s.kind === "empty").length;
+  const words = info.status === "lobby" ? t("The match has not started yet.") : t("The match is being played.");
+  box.appendChild(el("p", "target-line", `${words} ${t("Free seats: {n}", { n: free })}`));
+  const d = el("details");
+  d.appendChild(el("summary", "", t("Rules")));
+  const ul = el("ul", "rules-lines");
+  for (const line of info.rules || []) ul.appendChild(el("li", "", line));
+  d.appendChild(ul);
+  box.appendChild(d);
 }
 
 function removedDialog() {
@@ -1420,11 +1555,15 @@ function rulesDialog() {
       box.appendChild(el("p", "", t("Connecting…")));
       return;
     }
-    box.appendChild(el("p", "target-line", `${t("Preset")}: ${S.room.rules.preset}`));
+    const lines = S.room.rules.lines || [];
     const ul = el("ul", "rules-lines");
-    for (const line of S.room.rules.lines || []) ul.appendChild(el("li", "", line));
+    for (const line of lines) ul.appendChild(el("li", "", line));
     box.appendChild(ul);
-    if (S.room.target) box.appendChild(el("p", "target-line", t("Target: {n} points", { n: S.room.target })));
+    // the target, unless a line of the rules says it already
+    const target = S.room.target;
+    if (target && !lines.some((line) => new RegExp(`(^|\\D)${target}(\\D|$)`).test(line))) {
+      box.appendChild(el("p", "target-line", t("Target: {n} points", { n: target })));
+    }
   });
 }
 
