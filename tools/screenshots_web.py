@@ -34,6 +34,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parent.parent
 DESKTOP = (1366, 800)
+#: a 1366x768 laptop's browser window (its tabs and address bar take the rest)
+LAPTOP = (1366, 657)
 PHONE = (390, 844)
 
 #: a page plays by itself while ``window.__auto`` is true: UNO when it may, a play (a wild
@@ -235,6 +237,14 @@ def table(base: str, out: Path, lang: str, suffix: str) -> None:
         time.sleep(0.3)
         settle(ann)
         shoot(ann, out, f"web-table-desktop{suffix}.png")
+        size(ann, *LAPTOP)
+        settle(ann)
+        shoot(ann, out, f"web-table-laptop{suffix}.png")
+        # a card that cannot be played, tapped: the referee's reason, in the page's language
+        if js(ann, "return !!document.querySelector('#hand .card.dim')"):
+            js(ann, "document.querySelector('#hand .card.dim').click()")
+            time.sleep(0.4)
+            shoot(ann, out, f"web-why-laptop{suffix}.png")
         size(ann, *PHONE)
         settle(ann)
         shoot(ann, out, f"web-table-phone{suffix}.png")
@@ -286,6 +296,11 @@ def table(base: str, out: Path, lang: str, suffix: str) -> None:
         # the round's end: everyone plays on
         js(ann, "window.__auto = true")
         until(ann, lambda: js(ann, "return window.unokit.S.room.status") != "playing", 300)
+        # Bob, not ready yet, reads how long until the host may go on without him
+        until(bob, lambda: js(bob, "return !!document.querySelector('#ready-countdown')"), 10)
+        js(bob, "window.__auto = false")
+        settle(bob)
+        shoot(bob, out, "web-round-over-phone-not-ready.png")
         js(bob, "document.querySelector('[data-action=ready]').click()")
         size(ann, *DESKTOP)
         until(ann, lambda: js(ann, "return window.unokit.S.room.seats[1].ready"), 10)

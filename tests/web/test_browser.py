@@ -394,6 +394,9 @@ def test_two_players_two_bots_play_a_round(server_process: str, browsers: Any) -
         wait(driver, lambda d=driver: root(d, "status") in ("round_over", "match_over"), "the end")
         assert css(driver, "#panel .scores"), "the scores are shown"
     if root(ann, "status") == "round_over":
+        # Bob, not ready yet, is told how long until the host may go on without him
+        countdown = wait(bob, lambda: css(bob, "#ready-countdown"), "the ready countdown")
+        assert re.search(r"\d+ s", countdown[0].text), countdown[0].text
         for driver in (ann, bob):
             click(driver, css(driver, '[data-action="ready"]')[0])
         wait(
@@ -488,6 +491,8 @@ def test_match_over_record_chat_and_rematch(server_process: str, browsers: Any) 
                 wait(ann, lambda b=before: move_no(ann) > b or root(ann, "turn") != "me", "a move")
     wait_status(ann, "match_over")
     wait(ann, lambda: css(ann, '#panel [data-action="record"]'), "the record's button")
+    assert not css(ann, ".announce"), "an announcement over the scores"
+    assert "(you)" in css(ann, '#panel .scores tr[data-seat="0"]')[0].text
     click(ann, css(ann, '#panel [data-action="record"]')[0])
     record = wait(ann, lambda: ann.execute_script("return window.unokit.S.lastRecord"), "record")
     assert [c["text"] for c in record["meta"]["chat"]] == ["gg <b>all</b>"]
@@ -503,3 +508,118 @@ def test_match_over_record_chat_and_rematch(server_process: str, browsers: Any) 
     wait(ann, lambda: not css(ann, '[data-action="ready"]')[0].is_enabled(), "Ann ready")
     click(ann, css(ann, '[data-action="next"]')[0])
     wait_status(ann, "playing")
+
+
+LAPTOP = (1366, 657)
+
+#: the boxes of two elements overlap (JavaScript; null when either is missing or hidden)
+OVERLAP = """
+const box = (s) => { const e = document.querySelector(s);
+  if (!e || !e.offsetParent) return null; return e.getBoundingClientRect(); };
+const a = box(arguments[0]), b = box(arguments[1]);
+if (!a || !b) return null;
+return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+"""
+
+
+@needs_chromium
+def test_review_fixes_in_the_browser(server_process: str, browsers: Any) -> None:
+    """The review's findings a page shows: the front page's options in words and in the
+    page's language, numbers checked as typed, seats counted from 1; the join dialog tells
+    about the room; an unplayable card's reason in Chinese over the buttons; a change of
+    language keeps the log; nothing overlaps on a laptop's short screen; a server error
+    (1011) is said, with a retry; the chat's limit is shown, not a silent cut."""
+    from selenium.webdriver.support.ui import Select
+
+    base = server_process
+    mei = browsers(LAPTOP)
+    mei.get(f"{base}/")
+    wait(mei, lambda: css(mei, "#seat-1"), "the front page")
+    Select(css(mei, "#lang")[0]).select_by_value("zh-Hant")
+    wait(mei, lambda: css(mei, "#create-btn")[0].text == "建立房間", "Traditional Chinese")
+    wait(mei, lambda: HAN.search(mei.execute_script(MEANING, "deck")), "the options in Chinese")
+    words = mei.execute_script(
+        "return [...document.querySelectorAll('#opt-stacking option')].map(o => o.textContent)"
+    )
+    assert words and all(HAN.search(w) and "_" not in w for w in words), words
+    assert mei.execute_script(
+        "return document.querySelector('#opt-seven_zero').tagName"
+    ) == "SELECT", "a yes/no option is two sentences to choose from"
+    assert css(mei, '#seat-list [data-seat="0"] span')[0].text == "座位 1"
+    assert css(mei, "#name")[0].get_attribute("maxlength") == "40"
+    # a hand size above the largest is said at once, before "create"
+    click(mei, css(mei, "#house > summary")[0])
+    click(mei, mei.find_element("css selector", 'details[data-group="Deck and deal"] > summary'))
+    size = css(mei, "#opt-hand_size")[0]
+    size.clear()
+    size.send_keys("16")
+    bad = wait(mei, lambda: css(mei, '.opt[data-option="hand_size"] .bad'), "the range error")
+    assert "15" in bad[0].text
+    size.clear()
+    size.send_keys("7")
+    wait(mei, lambda: not css(mei, '.opt[data-option="hand_size"] .bad'), "the error gone")
+
+    code = create_room(mei, base, "美美", seat1="")
+    # a friend's link: the join dialog shows the room before a name is typed
+    bob = browsers(DESKTOP)
+    bob.get(f"{base}/r/{code}")
+    wait(bob, lambda: css(bob, '#room-about li[data-seat="0"]'), "who sits in the room")
+    assert "美美" in css(bob, '#room-about li[data-seat="0"]')[0].text
+    assert css(bob, "#room-about details"), "the rules"
+    assert not css(bob, "#banner"), "an empty banner is not shown"
+    css(bob, "#join-name")[0].send_keys("Bob")
+    click(bob, css(bob, "#join-play")[0])
+    wait_status(bob, "lobby")
+    browsers.close(bob)  # away: a bot plays his seat after the grace period
+
+    click(mei, css(mei, '[data-action="start"]')[0])
+    wait_status(mei, "playing")
+    wait(mei, lambda: css(mei, "#hand .card"), "the hand")
+    # nothing overlaps on a 1366x657 window
+    for a, b in (
+        ("#banner", '.opp[data-seat="2"] .plate'),
+        ("#direction-label", "#me .plate"),
+        ('.opp[data-seat="2"] .count', "#discard"),
+        ('.opp[data-seat="2"] .fan', "#centre"),
+    ):
+        assert mei.execute_script(OVERLAP, a, b) is False, f"{a} overlaps {b}"
+    # an unplayable card, tapped: the reason in Chinese, card names not codes, over the buttons
+    wait(mei, lambda: css(mei, "#hand .card.dim"), "a card that cannot be played", 30)
+    click(mei, css(mei, "#hand .card.dim")[0])
+    bubble = wait(mei, lambda: css(mei, "#why"), "the reason", 5)[0]
+    assert HAN.search(bubble.text) and not re.search(r"\b[RYGB]\d\b", bubble.text), bubble.text
+    on_top = mei.execute_script(
+        "const r = document.getElementById('why').getBoundingClientRect();"
+        " const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return !!e && !!e.closest('#why');"
+    )
+    assert on_top, "the reason is hidden under another element"
+    # a change of language keeps the log (told again in the new language)
+    wait(mei, lambda: css(mei, "#log li"), "the log")
+    Select(css(mei, "#lang")[0]).select_by_value("en")
+    wait(
+        mei,
+        lambda: (lines := css(mei, "#log li")) and not HAN.search(lines[-1].text),
+        "the log in English",
+    )
+    assert len(css(mei, "#log li")) >= 2, "the log emptied"
+    # the chat's limit: a counter, and a message too long is not cut and sent
+    chat = css(mei, "#chat-input")[0]
+    chat.send_keys("x" * 301)
+    wait(mei, lambda: css(mei, "#chat-left"), "the characters left")
+    assert css(mei, "#chat-left")[0].text == "-1"
+    click(mei, css(mei, "#chat-form button")[0])
+    assert len(chat.get_attribute("value")) == 301, "the message was cut or sent"
+    # the server fails on this table (1011): the page says so and retries when asked
+    mei.execute_script("const ws = window.unokit.S.ws; ws.onclose({code: 1011}); ws.close();")
+    wait(mei, lambda: css(mei, '#dialog[data-dialog="server-error"]'), "the server error")
+    assert root(mei, "conn") == "offline"
+    click(mei, css(mei, "#retry-btn")[0])
+    wait(mei, lambda: root(mei, "conn") == "online", "connected again")
+
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+MEANING = (
+    "const r = document.querySelector(`.opt[data-option='${arguments[0]}'] .meaning`);"
+    " return r ? r.textContent : '';"
+)
