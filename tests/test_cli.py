@@ -494,3 +494,24 @@ def test_replay_names_the_cards_drawn(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert "Seat 1 draws wild +4" in result.output
+
+
+def test_replay_of_a_match_still_going_on_keeps_hidden_cards_hidden(tmp_path: Path) -> None:
+    """A saved game still in play: its replay must not show the bots' cards (a player could
+    read them and resume); --reveal shows them (a referee's view)."""
+    from unokit import Game, Rules
+    from unokit.record import saved_record
+
+    game = Game(Rules(players=2), seed=5)
+    seat = game.current
+    game.apply(seat, next(m for m in game.legal_moves(seat) if type(m).__name__ == "Draw"))
+    drawn = game.hands[seat][-1]
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(saved_record(game)))
+    from unokit.narrator import card_name
+
+    hidden = runner.invoke(app, ["replay", str(path)])
+    assert hidden.exit_code == 0, hidden.output
+    assert f"draws {card_name(drawn)}" not in hidden.output
+    shown = runner.invoke(app, ["replay", str(path), "--reveal"])
+    assert f"draws {card_name(drawn)}" in shown.output

@@ -55,3 +55,13 @@ def test_the_target_is_told_with_the_scoring() -> None:
     lines = describe_rules(rules)
     assert "Points in hand count against you; lowest at 200 wins." in lines
     assert not any(line.startswith("Target") for line in lines)
+
+
+def test_a_rules_page_tells_the_presets_own_settings_too() -> None:
+    """Issue 12's rules screen: a preset's own options in plain words, not only its name."""
+    lines = describe_rules(Rules.preset("party"), full=True)
+    assert "A +4 cannot be challenged." in lines
+    assert "Stacking: any draw card on any draw card." in lines
+    assert describe_rules(Rules.preset("official", players=3), full=True) == [
+        "Rules: official (the official rules, no house rules), 3 players"
+    ]

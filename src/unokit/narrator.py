@@ -832,12 +832,13 @@ def narrate(
 _YOU_SPACE = re.compile("你 (?=[^\x00-\x7f])")
 
 
-def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
+def describe_rules(rules: Rules, lang: str = "en", full: bool = False) -> list[str]:
     """The table's rules in plain words: the closest preset, then each option that differs
-    (:func:`unokit.rule_words.describe_rules`)."""
+    (``full``: every option that differs from the official game;
+    :func:`unokit.rule_words.describe_rules`)."""
     from unokit.rule_words import describe_rules as describe
 
-    return describe(rules, lang)
+    return describe(rules, lang, full)
 
 
 def explain(

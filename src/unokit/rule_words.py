@@ -166,7 +166,10 @@ _NUMBERS: dict[str, tuple[tuple[str, str], str | None]] = {
         NP_("A timeout costs {n} card.", "A timeout costs {n} cards."),
         N_("A timeout costs no cards."),
     ),
-    "teams": (NP_("{n} team.", "{n} teams."), N_("No teams.")),
+    "teams": (
+        NP_("{n} team, seated alternately.", "{n} teams, seated alternately."),
+        N_("No teams."),
+    ),
     "seat_change_every": (
         NP_("Seats change every round.", "Seats change every {n} rounds."),
         N_("Seats never change."),
@@ -219,11 +222,19 @@ def describe_option(name: str, value: Any, lang: str = "en", target: int = 500) 
     return f"{spec.meaning}: {value}"
 
 
-def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
+def describe_rules(rules: Rules, lang: str = "en", full: bool = False) -> list[str]:
     """The table in plain words: the closest preset (first line), then each option that
-    differs from it, one sentence each, in ``lang``."""
+    differs from it, one sentence each, in ``lang``. ``full=True`` (a rules page): after the
+    preset, every option that differs from the official game, the preset's own included.
+
+    >>> describe_rules(Rules.preset("party"), full=True)[1:3]
+    ['Draw until a playable card comes.', 'A +4 may be played at any time.']
+    """
     t = translations(lang)
     preset, changed = closest_preset(rules)
+    if full:
+        default = Rules(players=rules.players).to_dict()
+        changed = {k: v for k, v in rules.to_dict().items() if v != default[k] and k not in _SILENT}
     name, about = PRESET_NAMES[preset]
     head = t.ngettext(
         *NP_("Rules: {preset} ({about}), {n} player", "Rules: {preset} ({about}), {n} players"),

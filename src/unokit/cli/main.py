@@ -475,9 +475,16 @@ def replay(
         bool, typer.Option(help="after each move show the table and wait for Enter (q quits)")
     ] = False,
     lang: Annotated[str, typer.Option(help="en, zh-Hant or zh-Hans")] = "en",
+    reveal: Annotated[
+        bool,
+        typer.Option(
+            "--reveal", help="show the hidden cards of a match that is not over (a referee's view)"
+        ),
+    ] = False,
 ) -> None:
-    """Step through a game's record, every ruling explained (as a spectator hears it; --step
-    shows every hand).
+    """Step through a game's record, every ruling explained. A finished match is told in full
+    (the cards drawn, every hand with --step); a match still going on (a saved game) as a
+    spectator hears it, unless --reveal.
 
     Exit status 2, with one line saying why, for a file that cannot be replayed."""
     from unokit.narrator import narrate
@@ -496,6 +503,9 @@ def replay(
         steps = list(zip(moves, replay_moves(game, moves), strict=True))
     except UnoError as error:
         _fail(f"cannot replay {file}: {_one_line(error)}")
+    # a finished match hides nothing; a saved game still in play keeps its hidden cards
+    # hidden, or a player could read the bots' hands and resume
+    everything = game.match_over or reveal
     # the players' names, where the record keeps them (a game downloaded from a room)
     meta = data.get("meta") if isinstance(data, dict) else None
     kept = meta.get("names") if isinstance(meta, dict) else None
@@ -503,7 +513,7 @@ def replay(
     for event in deal_events:
         console.print(
             Padding(
-                Text(narrate(event, None, lang, names, everything=True), style="dim"),
+                Text(narrate(event, None, lang, names, everything=everything), style="dim"),
                 (0, 0, 0, 2),
                 expand=False,
             )
@@ -511,7 +521,9 @@ def replay(
     if step:  # the table is shown as it was before the first move, then after each
         table = load_record(saved.record())[0]
     for i, (text, events) in enumerate(steps, 1):
-        told = [narrate(event, None, lang, names, everything=True) for event in events] or [text]
+        told = [narrate(event, None, lang, names, everything=everything) for event in events] or [
+            text
+        ]
         grid = Table.grid(padding=(0, 1))  # a long line wraps under its own start
         grid.add_column(justify="right", width=5, no_wrap=True)
         grid.add_column()
@@ -521,7 +533,7 @@ def replay(
         console.print(grid)
         if step:
             replay_moves(table, [text])
-            _print_table(table, lang)
+            _print_table(table, lang, everything)
             try:
                 answer = input(tr(lang, "replay_prompt", i=i, n=len(steps)))
             except EOFError:
@@ -547,9 +559,10 @@ def _seat_values(values: Any, lang: str, names: dict[int, str] | None = None) ->
     )
 
 
-def _print_table(game: Game, lang: str = "en") -> None:
-    """The table in a few lines (``replay --step``): every hand by the cards' names, the top
-    card, the turn, the scores; in ``lang``, each line wrapped under its own indent."""
+def _print_table(game: Game, lang: str = "en", hands: bool = True) -> None:
+    """The table in a few lines (``replay --step``): every hand by the cards' names (or only
+    how many cards, ``hands=False``), the top card, the turn, the scores; in ``lang``, each
+    line wrapped under its own indent."""
     from unokit.narrator import card_name, color_name, translations
     from unokit.tui.i18n import tr
 
@@ -560,7 +573,11 @@ def _print_table(game: Game, lang: str = "en") -> None:
             marks.append(tr(lang, "replay_to_act"))
         if game.uno_called(seat) and hand:
             marks.append("UNO")
-        cards = [card_name(c, lang) for c in hand] or ["-"]
+        if hands:
+            cards = [card_name(c, lang) for c in hand] or ["-"]
+        else:
+            count = len(hand)
+            cards = [translations(lang).ngettext("{n} card", "{n} cards", count).format(n=count)]
         if marks:
             cards[-1] += f"  ({comma.join(marks)})"
         _print_items(f"{tr(lang, 'seat_n', number=seat)}: ", cards, comma)
