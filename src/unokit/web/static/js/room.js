@@ -1108,14 +1108,30 @@ function roundPanel(panel, st) {
 /** The match's record: asked for with the token in the request's body (never in an address
  * the browser keeps), saved from a Blob. */
 async function downloadRecord() {
-  let data;
+  let text;
   try {
-    data = await request("POST", `/api/rooms/${encodeURIComponent(S.code)}/record`, { token: S.token });
+    const res = await fetch(`/api/rooms/${encodeURIComponent(S.code)}/record`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: S.token }),
+    });
+    text = await res.text();
+    if (!res.ok) {
+      let msg = `${res.status} ${res.statusText}`;
+      try {
+        msg = JSON.parse(text).error || msg;
+      } catch {
+        // not JSON: the status says it
+      }
+      throw new Error(msg);
+    }
   } catch (e) {
-    toast(e.message, "error", 5000);
+    toast(e instanceof TypeError ? t("The server cannot be reached. Check your connection and try again.") : e.message, "error", 5000);
     return;
   }
-  const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+  // saved as the server wrote it: JSON.parse would round the 64-bit seed
+  const data = JSON.parse(text);
+  const blob = new Blob([text], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = el("a");
   a.href = url;
@@ -1124,6 +1140,7 @@ async function downloadRecord() {
   a.click();
   a.remove();
   S.lastRecord = data; // for tests and the curious
+  S.lastRecordText = text;
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
