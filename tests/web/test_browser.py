@@ -546,9 +546,9 @@ def test_review_fixes_in_the_browser(server_process: str, browsers: Any) -> None
         "return [...document.querySelectorAll('#opt-stacking option')].map(o => o.textContent)"
     )
     assert words and all(HAN.search(w) and "_" not in w for w in words), words
-    assert mei.execute_script(
-        "return document.querySelector('#opt-seven_zero').tagName"
-    ) == "SELECT", "a yes/no option is two sentences to choose from"
+    assert (
+        mei.execute_script("return document.querySelector('#opt-seven_zero').tagName") == "SELECT"
+    ), "a yes/no option is two sentences to choose from"
     assert css(mei, '#seat-list [data-seat="0"] span')[0].text == "座位 1"
     assert css(mei, "#name")[0].get_attribute("maxlength") == "40"
     # a hand size above the largest is said at once, before "create"

@@ -51,7 +51,7 @@ def http() -> Iterator[TestClient]:
 
 async def test_unplayable_reasons_in_the_viewers_language_with_card_names(rooms: Rooms) -> None:
     room, people = await full_table(rooms, table(["R5 G7 Y9", "R6 G1", "B1 B2"]))
-    ann_t, _, ann = people[0]
+    ann_t = people[0][0]
     peer = FakePeer()
     await room.connect(ann_t, peer, "zh-Hant")
     why = peer.last("state")["view"]["unplayable"]
