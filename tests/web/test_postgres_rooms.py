@@ -58,19 +58,19 @@ async def test_what_one_process_does_the_other_hears(pair: tuple[Rooms, Rooms]) 
         room, member, token = (room1, ann, ann_t) if seat == 0 else (room2, bob, bob_t)
         if seat == 2:  # the bot: driven by whichever process holds the lease
             number = room1.move_no
-            await until(lambda n=number: room1.move_no > n and room2.move_no > n)
+            await until(lambda n=number: room1.move_no > n and room2.move_no > n, 30)
             continue
-        await until(lambda r=room, s=seat: r.game is not None and r.game.current == s)
+        await until(lambda r=room, s=seat: r.game is not None and r.game.current == s, 30)
         assert room.game is not None
         legal = [m for m in room.game.legal_moves(seat) if type(m) is not Timeout]
         number = room.move_no
         await room.handle(
             member, msg("move", token, move_no=number, move=format_move_body(legal[0]))
         )
-        await until(lambda n=number: room1.move_no > n and room2.move_no > n)
+        await until(lambda n=number: room1.move_no > n and room2.move_no > n, 30)
         if room1.status != "playing":
             break
-    await until(lambda: room1.move_no == room2.move_no)
+    await until(lambda: room1.move_no == room2.move_no, 30)
     assert room1.game is not None and room2.game is not None
     assert room1.game.history == room2.game.history
     # a player who reconnects to the other process replaces the older connection there
@@ -99,7 +99,7 @@ async def test_two_moves_for_one_number_through_both_processes(
         2: (room1, await room1.connect(cy_t, peers[2], "en"), cy_t),
     }
     await room1.handle(members[0][1], msg("start", ann_t))
-    await until(lambda: room2.game is not None and room2.move_no == room1.move_no)
+    await until(lambda: room2.game is not None and room2.move_no == room1.move_no, 30)
     races = 0
     for _ in range(600):
         if races >= 12:
@@ -109,10 +109,17 @@ async def test_two_moves_for_one_number_through_both_processes(
         if game.round_over:
             for room, member, token in members.values():
                 await room.handle(member, msg("ready", token))
-            await until(lambda: all(room1._ready(m) for m in room1.present()))
-            number = room1.move_no
+            await until(lambda: all(room1._ready(m) for m in room1.present()), 30)
             await room1.handle(members[0][1], msg("next", ann_t))
-            await until(lambda n=number: room1.move_no > n and room2.move_no > n)
+            # the next round is dealt (a move), or a rematch begun (a new match, no move)
+            await until(
+                lambda: (
+                    room1.status == room2.status == "playing"
+                    and room1.match_no == room2.match_no
+                    and room1.move_no == room2.move_no
+                ),
+                30,
+            )
             continue
         number = room1.move_no
         legal = {
@@ -137,7 +144,7 @@ async def test_two_moves_for_one_number_through_both_processes(
                     for seat in pair_
                 )
             )
-            await until(lambda n=number: room1.move_no >= n + 1 and room2.move_no >= n + 1)
+            await until(lambda n=number: room1.move_no >= n + 1 and room2.move_no >= n + 1, 30)
             refused = [seat for seat in pair_ if len(peers[seat].of("refused")) > before[seat]]
             assert len(refused) == 1, "exactly one of the two moves is refused"
             assert peers[refused[0]].last("refused")["code"] in ("too_late", "stale")
@@ -147,12 +154,12 @@ async def test_two_moves_for_one_number_through_both_processes(
         else:
             seat = movers[0]
             room, member, token = members[seat]
-            await until(lambda r=room, n=number: r.move_no == n)
+            await until(lambda r=room, n=number: r.move_no == n, 30)
             await room.handle(
                 member, msg("move", token, move_no=number, move=format_move_body(legal[seat][0]))
             )
-            await until(lambda n=number: room1.move_no > n and room2.move_no > n)
-        await until(lambda: room1.move_no == room2.move_no)
+            await until(lambda n=number: room1.move_no > n and room2.move_no > n, 30)
+        await until(lambda: room1.move_no == room2.move_no, 30)
         assert room1.game is not None and room2.game is not None
         assert room1.game.history == room2.game.history
     assert races >= 12
