@@ -17,7 +17,7 @@ seat drew, a hand shown to a challenger only), and ``narrate`` renders an event 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Literal
 
 from unokit.cards import Card, Color
@@ -602,3 +602,38 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for value in list(globals().values())
     if isinstance(value, type) and issubclass(value, Event) and value.kind
 }
+
+
+def _fast_init(cls: type[Event]) -> None:
+    """Give ``cls`` an ``__init__`` that stores each field through its slot directly: the same
+    signature, defaults and result as the dataclass's own (which goes through
+    ``object.__setattr__`` by name, field by field, to get past the frozen ``__setattr__``),
+    at half the cost. An event is made for nearly every move of every game."""
+    positional: list[str] = []
+    keyword: list[str] = []
+    env: dict[str, Any] = {}
+    body: list[str] = []
+    for f in fields(cls):
+        if f.default_factory is not MISSING:  # pragma: no cover - no event has one
+            return
+        param = f.name
+        if f.default is not MISSING:
+            env[f"default_{f.name}"] = f.default
+            param += f"=default_{f.name}"
+        (keyword if f.kw_only else positional).append(param)
+        env[f"set_{f.name}"] = getattr(cls, f.name).__set__
+        body.append(f"    set_{f.name}(self, {f.name})")
+    params = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    code = f"def __init__({params}) -> None:\n" + "\n".join(body)
+    exec(code, env)
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    init.__annotations__ = dict(cls.__init__.__annotations__)
+    cls.__init__ = init  # type: ignore[method-assign]
+
+
+_EVENT_CLASSES: list[type[Event]] = [Event, *EVENT_TYPES.values()]
+for _cls in _EVENT_CLASSES:
+    _fast_init(_cls)
+del _cls, _EVENT_CLASSES
