@@ -192,8 +192,20 @@ def _card_code(card: Card | None) -> str | None:
     return card.code if card is not None else None
 
 
+class _PerSeat:
+    """A new game's list of ``value`` for each seat."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __call__(self, rules: Rules, seed: int) -> list[Any]:
+        return [self.value] * rules.players
+
+
 def _per_seat(value: Any) -> Callable[[Rules, int], list[Any]]:
-    return lambda rules, seed: [value] * rules.players
+    return _PerSeat(value)
 
 
 def _empty(rules: Rules, seed: int) -> list[Any]:
@@ -333,8 +345,7 @@ class Game:
 
     def _setup(self, rules: Rules, seed: int) -> None:
         """Every field as in a new game, before the dealer is chosen."""
-        for name, new in _NEW:
-            setattr(self, name, new(rules, seed))
+        _setup_fields(self, rules, seed)
 
     @classmethod
     def from_table(
@@ -984,5 +995,30 @@ def _copier() -> Callable[[Game, Game], None]:
 
 
 _copy_fields = _copier()
+
+
+def _setter() -> Callable[[Game, Rules, int], None]:
+    """``_setup`` made from the fields, written out as a function as ``copy`` is (a new game
+    is made for every simulated round)."""
+    lines = ["def setup_fields(game, rules, seed):", "    n = rules.players"]
+    env: dict[str, Any] = {}
+    for name, new in _NEW:
+        if new is _empty:
+            lines.append(f"    game.{name} = []")
+        elif new is _none:
+            lines.append(f"    game.{name} = None")
+        elif new is _zero:
+            lines.append(f"    game.{name} = 0")
+        elif isinstance(new, _PerSeat) and type(new.value) in (bool, int):
+            lines.append(f"    game.{name} = [{new.value!r}] * n")
+        else:
+            env[f"new_{name}"] = new
+            lines.append(f"    game.{name} = new_{name}(rules, seed)")
+    exec("\n".join(lines), env)
+    setup_fields: Callable[[Game, Rules, int], None] = env["setup_fields"]
+    return setup_fields
+
+
+_setup_fields = _setter()
 #: the keys of a saved state (:meth:`Game.to_dict`), in order
 STATE_KEYS: tuple[str, ...] = ("format", *(key for _, key, _ in _DUMP))

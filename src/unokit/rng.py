@@ -19,6 +19,7 @@ unokit.errors.RulesError: seed must be a whole number from 0 to 2**64-1, not -1
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterator
 from typing import TypeVar
 
 from unokit.errors import RulesError
@@ -56,19 +57,45 @@ class Rng:
     def shuffle(self, items: list[T]) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
         state = self.state
+        gamma, mask = _GAMMA, _MASK
         for i in range(len(items) - 1, 0, -1):
-            state = z = (state + _GAMMA) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
         self.state = state
+
+    def shuffled_pops(self, items: list[T]) -> Iterator[T]:
+        """What ``shuffle(items)`` then ``items.pop()`` until empty would give, one item at a
+        time, shuffling only as far as the items taken need: the generator's state moves on at
+        once as a whole shuffle moves it (Fisher-Yates from the last item fixes the last item
+        first). ``items`` is shuffled in place as far as the items taken; treat it as given
+        away."""
+        n = len(items)
+        state = self.state
+        if n > 1:
+            self.state = (state + (n - 1) * _GAMMA) & _MASK
+        return _pops(items, state)
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]
 
     def copy(self) -> Rng:
         return Rng(self.state)
+
+
+def _pops(items: list[T], state: int) -> Iterator[T]:
+    gamma, mask = _GAMMA, _MASK
+    for i in range(len(items) - 1, 0, -1):
+        state = (state + gamma) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+        yield items[i]
+    if items:
+        yield items[0]
 
 
 def _checked_seed(seed: object) -> int:

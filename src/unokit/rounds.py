@@ -51,18 +51,19 @@ def select_first_dealer(game: Game) -> None:
 
 def draw_for_dealer(game: Game, seats: list[int]) -> int:
     """Each seat draws; the highest number deals; ties among the highest draw again."""
-    pile = game.deck[:]
-    game.rng.shuffle(pile)
+    rng = game.rng
+    # a shuffled deck, cards drawn from its end: shuffled only as far as cards are drawn
+    draws = rng.shuffled_pops(game.deck[:])
     contenders = list(seats)
     redraw = game.rules.dealer_draw_actions == "redraw"
     while True:
         values: dict[int, int] = {}
         for seat in contenders:
             while True:
-                if not pile:
-                    pile = game.deck[:]
-                    game.rng.shuffle(pile)
-                card = pile.pop()
+                card = next(draws, None)
+                if card is None:  # used up: a new shuffled deck
+                    draws = rng.shuffled_pops(game.deck[:])
+                    card = next(draws)
                 game.emit(ev.DealerDraw(seat, card))
                 rank = RANK_OF[card]
                 if rank <= 9:
@@ -101,10 +102,22 @@ def deal(game: Game) -> None:
     for _ in range(MAX_MISDEALS):
         pile = game.deck[:]
         game.rng.shuffle(pile)
-        game.hands = [[] for _ in range(n)]
-        for _ in range(game.rules.hand_size):
-            for seat in order:
-                game.hands[seat].append(pile.pop())
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        game.hands = hands
+        size, seats = game.rules.hand_size, len(order)
+        take = size * seats
+        if 0 < take <= len(pile):
+            # one card at a time from the end of the pile, in seat order: seat k of the order
+            # gets the cards k, k + seats, ... counted from the end
+            dealt = pile[len(pile) - take :]
+            del pile[len(pile) - take :]
+            dealt.reverse()
+            for k, seat in enumerate(order):
+                hands[seat] = dealt[k::seats]
+        else:
+            for _ in range(size):
+                for seat in order:
+                    hands[seat].append(pile.pop())
         game.draw_pile = pile
         if can_turn_start_card(game):
             break
