@@ -355,6 +355,14 @@ function onState(msg) {
   S.deadlineAt = typeof msg.deadline === "number" ? Date.now() + msg.deadline * 1000 : null;
   clearPending();
   if (fresh && S.dialog && S.dialog.kind === "play") closeDialog(); // its choices are gone
+  if (fresh && S.why) {
+    // a reason told about an older table goes, unless it still holds
+    const now = S.view.unplayable && S.view.unplayable[S.why.code];
+    if (now !== S.why.text) {
+      for (const old of document.querySelectorAll("#hand-wrap .why")) old.remove();
+      S.why = null;
+    }
+  }
   if (S.history) {
     // after a (re)connection or a change of language: the recent history, told anew
     S.history = false;
@@ -877,6 +885,7 @@ function tapCard(code, node) {
     let why = (v.unplayable && v.unplayable[code]) || "";
     if (!why) why = v.current === myseat() ? t("This card cannot be played now.") : t("It is not your turn.");
     showWhy(why, node);
+    S.why = { code, text: why };
     return;
   }
   const one = singleMove(moves);
