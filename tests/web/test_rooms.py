@@ -331,7 +331,7 @@ async def test_bots_fill_the_empty_seats_and_play_a_round(rooms: Rooms) -> None:
     await drive(room, {0: (token, host)})
     assert room.status in ("round_over", "match_over")
     texts = [line["text"] for s in peer.of("state") for line in s["log"]]
-    assert any(t.startswith("Bot 2 ") for t in texts) and any(t.startswith("Bot 1 ") for t in texts)
+    assert any(t.startswith("Bot 3 ") for t in texts) and any(t.startswith("Bot 2 ") for t in texts)
     assert peer.last("room")["status"] == room.status
 
 
@@ -352,7 +352,7 @@ async def test_an_expert_bot_thinks_off_the_event_loop() -> None:
         await drive(room, {0: (token, host)}, lambda: room.move_no >= start + 6)
         ticker.cancel()
         texts = [line["text"] for st in peer.of("state") for line in st["log"]]
-        assert any(t.startswith("Bot 1 ") for t in texts)
+        assert any(t.startswith("Bot 2 ") for t in texts)
         assert ticks > 0
 
 

@@ -178,14 +178,14 @@ def test_the_record_only_when_the_match_is_over(http: TestClient) -> None:
     assert "attachment" in answer.headers["content-disposition"]
     record = answer.json()
     assert record["format"] == "unokit-record-1" and record["moves"][-1] == "0: play R5"
-    assert record["meta"]["names"] == ["Ann", "Bot 1", "Bot 2"]
+    assert record["meta"]["names"] == ["Ann", "Bot 2", "Bot 3"]
     assert [c["text"] for c in record["meta"]["chat"]] == ["gg"]
     # the download is a record every unokit reads: `unokit replay` and `play --resume`
     from unokit.record import load_saved
 
     saved = load_saved(record)
     assert saved.game.match_over and saved.game.hands[0] == []
-    assert saved.meta["names"] == ["Ann", "Bot 1", "Bot 2"]
+    assert saved.meta["names"] == ["Ann", "Bot 2", "Bot 3"]
 
 
 # -- the WebSocket ----------------------------------------------------------------------------

@@ -93,10 +93,11 @@ def say(lang: str, key: str, **values: Any) -> str:
 
 
 def seat_names(names: Sequence[str | None], lang: str) -> list[str]:
-    """Display names: a person's name, or "Bot N" for a bot seat (``None``)."""
+    """Display names: a person's name, or "Bot N" for a bot seat (``None``), N counted from
+    1 as the page numbers seats (the bot in seat 2, the third, is "Bot 3")."""
     t = translations(lang)
     return [
-        name if name is not None else t.gettext(_BOT_NAME).format(seat=seat)
+        name if name is not None else t.gettext(_BOT_NAME).format(seat=seat + 1)
         for seat, name in enumerate(names)
     ]
 
