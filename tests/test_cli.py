@@ -428,7 +428,7 @@ def test_replay_in_chinese_and_scores_are_not_a_python_list(tmp_path: Path) -> N
     result = runner.invoke(app, ["replay", str(record), "--lang", "zh-Hant"])
     assert result.exit_code == 0, result.output
     assert "莊家" in result.output
-    assert "座位 0: 0 · 座位 1: 0 · 座位 2: 0" in result.output
+    assert "座位 0：0 · 座位 1：0 · 座位 2：0" in result.output
     assert "[0, 0, 0]" not in result.output
     result = runner.invoke(app, ["replay", str(record), "--lang", "fr"])
     assert result.exit_code == 2

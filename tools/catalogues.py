@@ -5,7 +5,8 @@ English is the source language: the messages are the English texts marked ``N_``
 texts, the browser table's labels). ``src/unokit/locale/unokit.pot`` lists them; each
 language has ``locale/<lang>/LC_MESSAGES/unokit.po`` (translated by people) and its compiled
 ``unokit.mo`` (read by the standard library's ``gettext``). Simplified Chinese is not
-translated by hand: it is the Traditional catalogue converted by OpenCC (``t2s``).
+translated by hand: it is the Traditional catalogue converted by OpenCC (``tw2sp``: Taiwan's
+characters and words to the mainland's).
 
     python tools/catalogues.py           # extract, update the .po files, convert, compile
     python tools/catalogues.py --check   # exit 1 if anything is out of date (what tests check)
@@ -44,7 +45,9 @@ SOURCES = (
 # N_ and NP_ mark messages; _meta(meaning, ...) in rules.py holds each option's meaning
 KEYWORDS: dict[str, tuple[int, ...] | None] = {"N_": None, "NP_": (1, 2), "_meta": None}
 TRANSLATED = ("zh_Hant",)  # catalogues translated by people
-GENERATED = {"zh_Hans": ("zh_Hant", "t2s")}  # catalogue: (source catalogue, OpenCC config)
+#: catalogue: (source catalogue, OpenCC config): tw2sp converts Taiwan's characters and its
+#: words to the mainland's (設定 设置, 游標 光标, 檔案 文件), not the characters alone (t2s)
+GENERATED = {"zh_Hans": ("zh_Hant", "tw2sp")}
 
 
 def template() -> Catalog:
@@ -86,8 +89,20 @@ def _read(path: Path, language: str) -> Catalog:
 
 
 #: words OpenCC leaves alone because the character has other readings (著: 著名, 显著), which
-#: are the particle here: 接著 "and then" is 接着 in Simplified Chinese
-_FIXUPS: dict[str, dict[str, str]] = {"t2s": {"接著": "接着"}}
+#: are the particle here: 接著 "and then" is 接着 in Simplified Chinese; and mainland words
+#: its phrase list lacks or gives in a technical register (捲動: 滚动, 預設: 默认, 存檔: 存档)
+_FIXUPS: dict[str, dict[str, str]] = {
+    "t2s": {"接著": "接着"},
+    "tw2sp": {
+        "接著": "接着",
+        "卷动": "滚动",
+        "缺省": "默认",
+        "存盘": "存档",  # a game's save
+        "脱机": "离线",  # offline, not a machine's off-line mode
+        "拷贝": "复制",  # copy a link
+        "二进位": "二进制",
+    },
+}
 
 
 def _converted(source: Catalog, language: str, config: str) -> Catalog:

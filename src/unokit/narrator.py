@@ -350,13 +350,21 @@ def _deal(e: ev.Dealt, v: _Voice) -> str:
 
 
 def _start_draw_two(e: ev.StartDrawTwo, v: _Voice) -> str:
+    if not v.full:  # the cards are not named, rather than "(hidden)"
+        return v.say(
+            N_(
+                "the start card makes {seat} draw 2 cards and lose the turn; it cannot be "
+                "stacked on or deflected"
+            ),
+            seat=v.who(e.seat),
+        ) + v.then(e.next)
     return v.say(
         N_(
             "the start card makes {seat} draw 2 ({cards}) and lose the turn; it cannot be "
             "stacked on or deflected"
         ),
         seat=v.who(e.seat),
-        cards=v.cards(e.cards) if v.full else v._(N_("hidden")),
+        cards=v.cards(e.cards),
     ) + v.then(e.next)
 
 
@@ -367,6 +375,14 @@ def _play(e: ev.Played, v: _Voice) -> str:
             (e.seat, N_("you play {cards}")),
             seat=v.who(e.seat),
             cards=v.cards(e.cards),
+        )
+    if all(COLOR_OF[c] >= 0 for c in e.cards):  # a colour chosen from a set (multi_play)
+        return v.say(
+            N_("{seat} plays {cards} and continues in {color}"),
+            (e.seat, N_("you play {cards} and continue in {color}")),
+            seat=v.who(e.seat),
+            cards=v.cards(e.cards),
+            color=v.color(e.color),
         )
     return v.say(
         N_("{seat} plays {cards} and names {color}"),
@@ -472,6 +488,18 @@ _JUMP_EFFECTS = {
 
 
 def _jump_in(e: ev.JumpedIn, v: _Voice) -> str:
+    if not e.stacking and all(RANK_OF[c] <= Rank.NINE for c in e.cards):  # no effect to cancel
+        return v.say(
+            N_("{seat} jumps in on {target}'s {cards}, and play goes on from {seat}"),
+            (e.seat, N_("you jump in on {target}'s {cards}, and play goes on from you")),
+            (e.target, N_("{seat} jumps in on your {cards}, and play goes on from {seat}")),
+            seat=v.who(e.seat),
+            target=v.who(e.target),
+            cards=v.cards(e.cards),
+        )
+    effect = _JUMP_EFFECTS[e.stacking]
+    if not e.stacking and all(RANK_OF[c] == Rank.REVERSE for c in e.cards):
+        effect = N_("that reverse is undone (the direction turns back)")
     return v.say(
         N_("{seat} jumps in on {target}'s {cards}: {effect}, and play goes on from {seat}"),
         (e.seat, N_("you jump in on {target}'s {cards}: {effect}, and play goes on from you")),
@@ -479,7 +507,7 @@ def _jump_in(e: ev.JumpedIn, v: _Voice) -> str:
         seat=v.who(e.seat),
         target=v.who(e.target),
         cards=v.cards(e.cards),
-        effect=v._(_JUMP_EFFECTS[e.stacking]),
+        effect=v._(effect),
     )
 
 
@@ -752,6 +780,35 @@ def _misplay(e: ev.Misplayed, v: _Voice) -> str:
     return text + v.say(N_("; the turn passes to {next}"), **values)
 
 
+#: what a player facing a pending penalty may do, by the rule that made it pending
+_PENDING = {
+    "challenge": N_("{seat} faces a penalty of {count}: draw it or challenge the +4"),
+    "same_kind": N_("{seat} faces a penalty of {count}: draw it or stack a card of the same kind"),
+    "two_under_four": N_(
+        "{seat} faces a penalty of {count}: draw it or stack a +2 on a +2, a +4 on either"
+    ),
+    "any": N_("{seat} faces a penalty of {count}: draw it or stack a +2 or a +4 on it"),
+}
+_PENDING_YOU = {
+    "challenge": N_("you face a penalty of {count}: draw it or challenge the +4"),
+    "same_kind": N_("you face a penalty of {count}: draw it or stack a card of the same kind"),
+    "two_under_four": N_(
+        "you face a penalty of {count}: draw it or stack a +2 on a +2, a +4 on either"
+    ),
+    "any": N_("you face a penalty of {count}: draw it or stack a +2 or a +4 on it"),
+}
+
+
+def _penalty_pending(e: ev.PenaltyPending, v: _Voice) -> str:
+    """What the player may do, in words: draw, challenge, or stack as the stacking rule
+    allows (the rule that made the penalty pending, ``challenge=true`` or ``stacking=...``)."""
+    name, _, value = (e.rule or "").partition("=")
+    how = "challenge" if name == "challenge" else value
+    if how not in _PENDING:
+        return _plain(e, v)
+    return v.say(_PENDING[how], (e.seat, _PENDING_YOU[how]), seat=v.who(e.seat), count=e.count)
+
+
 def _table_penalty(e: ev.TablePenalty, v: _Voice) -> str:
     values = {"seat": v.who(e.seat), "cards": v.count(_CARDS, e.count), "reason": e.reason}
     if e.reason:
@@ -786,6 +843,7 @@ _TEXTS: dict[str, Callable[[Any, _Voice], str]] = {
     "timeout": _timeout,
     "misplay": _misplay,
     "table_penalty": _table_penalty,
+    "penalty_pending": _penalty_pending,
 }
 
 

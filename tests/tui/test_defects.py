@@ -211,14 +211,14 @@ async def test_9_a_refused_card_and_a_useless_key_say_why() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("1")  # a green +2 on the +4 that named blue
         await pilot.pause()
-        assert "must have the colour the +4 named: blue" in app.notice
+        assert "a +2 on a +4 must have the colour it named, blue" in app.notice
         assert app.game.phase == Phase.PENALTY
     game = table(["R1 G2", "B1 B2 B3", "Y1 Y2 Y3"], draw="G7 G8 G9", challenge=False)
     app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("2")
         await pilot.pause()
-        assert "matches neither the colour red nor the top card red 8" in app.notice
+        assert "green 2 does not match the top card red 8" in app.notice
         for key, words in (
             ("c", "Nobody to catch"),
             ("h", "Challenges are off"),

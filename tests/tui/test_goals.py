@@ -63,7 +63,7 @@ async def test_the_hint_names_the_strong_bots_move_and_why() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         await pilot.pause()
-        assert app.notice.startswith("Hint: play red 1: ")
+        assert app.notice.startswith("Hint: play red 1 (1): ")
         assert app.cursor == 0  # the cursor is on the card the hint names
     app = UnoApp(
         game=table(["R1 G2", "B5", "Y1 Y2"], draw="G7 G8 G9"),

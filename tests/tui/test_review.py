@@ -73,10 +73,11 @@ async def test_2_the_end_of_match_dialog_scrolls_and_keeps_its_answers(tmp_path:
         for answer in ("1 n", "2 s", "3 q", "PgUp/PgDn"):
             assert answer in text, text
         assert dialog.body_scroll_y == 0
+        assert "record is saved here" in text  # above the statistics (review 2, item 2)
         await pilot.press("pagedown", "end")
         assert await until(pilot, lambda: dialog.body_scroll_y > 0)
         text = await settled_text(pilot, app)
-        assert "record is saved here" in text and dialog.body_scroll_y == dialog.body_max_y
+        assert "Penalties: mistakes" in text and dialog.body_scroll_y == dialog.body_max_y
         assert "3 q" in text  # the answers are still there
         await pilot.press("down")
         assert dialog.cursor == 1 and "▶ 2 s" in await settled_text(pilot, app)
@@ -199,7 +200,7 @@ def test_8_replay_uses_card_names_and_translates_the_step_table(tmp_path: Path) 
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "牌顶：" in out and "分数：座位 0: 0 · 座位 1: 0 · 座位 2: 0" in out
+    assert "牌顶：" in out and "分数：座位 0：0 · 座位 1：0 · 座位 2：0" in out
     assert "Enter：下一步，q：离开" in out and "轮到出牌" in out
     for word in ("seat ", "top ", "scores", "to act", "Enter: next"):
         assert word not in out, word

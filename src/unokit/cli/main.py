@@ -5,15 +5,19 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import sys
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.padding import Padding
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -32,7 +36,19 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console(highlight=False)
+#: spaces at a line's end (before the colour codes that close it): rich pads its lines to the
+#: table's width, which leaves trailing blanks in a terminal's copy or a file
+_TRAILING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
+
+
+class _Console(Console):
+    """A console whose lines end without the padding rich adds (copied text, files)."""
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return _TRAILING.sub(r"\1", super()._render_buffer(buffer))
+
+
+console = _Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
 
@@ -185,8 +201,8 @@ def _print_judgement(path: Path, result: JudgeResult) -> None:
         console.print(f"  seat {seat}: {' '.join(hand) or '-'}{mark}")
     console.print(
         f"  top {state['top']}, colour {state['color']}, {state['direction']}, "
-        f"draw pile {state['draw_pile']}, pending draw {state['pending_draw']}, "
-        f"scores {state['scores']}"
+        f"draw pile {state['draw_pile']}, pending draw {state['pending_draw']}; "
+        f"scores: {_per_seat(state['scores'])}"
     )
     if result.expect:
         console.print("[bold]expectations[/]")
@@ -343,21 +359,15 @@ def tournament(
     except (UnoError, ValueError, RuntimeError) as error:
         _fail(str(error))
     table = Table(title=f"{result.games} games, {rules.players} players, preset {preset}")
-    for col in (
-        "entrant",
-        "bot",
-        "win rate",
-        "95% interval",
-        "avg points",
-        "rating",
-        "win rate by seat",
-    ):
-        table.add_column(col, no_wrap=True)
+    for col in ("entrant", "bot", "win rate", "95% interval", "avg points", "rating"):
+        table.add_column(col, no_wrap=col != "bot")
+    # the win rate by seat in a table of its own: a column per seat, so it fits 80 columns
+    seats = Table(title="win rate by seat (0, 1, ...)", box=box.SIMPLE_HEAD, show_edge=False)
+    seats.add_column("entrant", no_wrap=True)
+    for seat in range(rules.players):
+        seats.add_column(str(seat), no_wrap=True, justify="right")
     for e in result.entrants:
         low, high = e.interval
-        by_seat = " ".join(
-            f"{w / g:.2f}" if g else "-" for w, g in zip(e.seat_wins, e.seat_games, strict=True)
-        )
         table.add_row(
             str(e.index),
             e.bot,
@@ -365,11 +375,15 @@ def tournament(
             f"{low:.3f}-{high:.3f}",
             f"{e.points / max(e.games, 1):.1f}",
             f"{e.rating:.1f}",
-            by_seat,
         )
-    # wide enough that no figure is cut, also when the output goes to a file or a pipe
-    out = console if console.is_terminal else Console(highlight=False, width=110)
+        seats.add_row(
+            str(e.index),
+            *(f"{w / g:.2f}" if g else "-" for w, g in zip(e.seat_wins, e.seat_games, strict=True)),
+        )
+    # no figure is cut in 80 columns, also when the output goes to a file or a pipe
+    out = console if console.is_terminal else _Console(highlight=False, width=80)
     out.print(table)
+    out.print(seats)
     console.print(
         "rating: the OpenSkill (Plackett-Luce) ordinal, mu - 3 sigma, fitted to every game's "
         "ranking; higher is stronger, and only differences between entrants mean something",
@@ -554,7 +568,12 @@ def _seat_values(values: Any, lang: str, names: dict[int, str] | None = None) ->
     from unokit.tui.i18n import tr
 
     return " · ".join(
-        f"{(names or {}).get(seat) or tr(lang, 'seat_n', number=seat)}: {value}"
+        tr(
+            lang,
+            "labelled",
+            label=(names or {}).get(seat) or tr(lang, "seat_n", number=seat),
+            value=value,
+        )
         for seat, value in enumerate(values)
     )
 
@@ -580,12 +599,16 @@ def _print_table(game: Game, lang: str = "en", hands: bool = True) -> None:
             cards = [translations(lang).ngettext("{n} card", "{n} cards", count).format(n=count)]
         if marks:
             cards[-1] += f"  ({comma.join(marks)})"
-        _print_items(f"{tr(lang, 'seat_n', number=seat)}: ", cards, comma)
+        head = tr(lang, "labelled", label=tr(lang, "seat_n", number=seat), value="")
+        _print_items(head, cards, comma)
     top = card_name(game.top, lang) if game.top is not None else "-"
     color = color_name(game.color, lang) if game.color >= 0 else "-"
     about = tr(lang, "replay_table", card=top, color=color, pile=len(game.draw_pile))
     console.print(Padding(Text(about, style="dim"), (0, 0, 0, 6), expand=False))
-    scores = [f"{tr(lang, 'seat_n', number=s)}: {v}" for s, v in enumerate(game.scores)]
+    scores = [
+        tr(lang, "labelled", label=tr(lang, "seat_n", number=s), value=v)
+        for s, v in enumerate(game.scores)
+    ]
     _print_items(tr(lang, "replay_scores", scores=""), scores, " · ", style="dim")
 
 
@@ -659,10 +682,10 @@ def rules_command(
         table = Table(title=f"preset {preset}: {PRESET_MEANINGS[preset]}")
         table.add_column("option", no_wrap=True)
         table.add_column("value")
-        table.add_column("")
+        table.add_column("from")
         for name, value in rules.to_dict().items():
             changed = name in PRESETS[preset]
-            table.add_row(name, json.dumps(value), "set by preset" if changed else "")
+            table.add_row(name, json.dumps(value), "the preset" if changed else "default")
         console.print(table)
         return
     if console.width < 110:  # a narrow terminal: one block per option, nothing cut

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -59,8 +60,8 @@ from unokit.record import load_record, replay_moves, saved_record
 from unokit.rng import SEED_LIMIT
 from unokit.rule_words import PRESET_NAMES, closest_preset, describe_option
 from unokit.rules import Rules
-from unokit.tui.hints import hint, refusal, seat_name
-from unokit.tui.i18n import card_name, color_name, tr, trn
+from unokit.tui.hints import CARD_KEYS, card_key, hint, refusal, refused, seat_name
+from unokit.tui.i18n import card_name, color_name, list_sep, tr, trn
 from unokit.tui.screens import Answer, ChoiceScreen, PageScreen, Settings, SettingsScreen
 from unokit.tui.stats import MatchStats
 
@@ -75,8 +76,6 @@ _WILD = "#424242"
 _COLOR_KEYS = "rygb"
 #: the rows the log keeps at the least (its border and 4 lines)
 _LOG_MIN = 6
-#: the key of each card of the hand, in order: 1-9 and 0, then letters no table key uses
-CARD_KEYS = "1234567890abefgijlmopsvwxy"
 #: how far the card played slides (columns): yours, the others'
 SLIDE = (12, 6)
 #: how long the table stays in view after a round's last card, before its summary (seconds)
@@ -292,6 +291,9 @@ class UnoApp(App[None]):
         self.shown_card = False
         self.record_path = None
         self._round_shown = False
+        #: the cards the person could play before another seat's last move (a card pressed
+        #: as the table moved on is refused as "too late")
+        self._could_play: set[Card] = set()
 
     @property
     def lang(self) -> str:
@@ -349,7 +351,7 @@ class UnoApp(App[None]):
         if penalised:
             got = list((Counter(after) - Counter(before)).elements())
             if got:
-                names = ", ".join(card_name(self.lang, c) for c in got)
+                names = list_sep(self.lang).join(card_name(self.lang, c) for c in got)
                 lines.append(tr(self.lang, "new_cards", cards=names))
         return lines
 
@@ -367,7 +369,7 @@ class UnoApp(App[None]):
             {hand.index(c) for m in legal if isinstance(m, Play) for c in m.cards if c in hand}
         )
         if answers:
-            cards = _gettext(lang, ", ").join(
+            cards = list_sep(lang).join(
                 f"{card_name(lang, hand[i])} ({card_key(i)})" for i in answers
             )
             text += tr(lang, "penalty_or_play", cards=cards)
@@ -375,7 +377,7 @@ class UnoApp(App[None]):
             text += tr(lang, "penalty_or_challenge")
         return text
 
-    def rebuild_log(self) -> None:
+    def rebuild_log(self, first: list[str] | None = None) -> None:
         """The whole match's log, told again from its record (on start, resume, take-back and
         a change of language); the statistics are counted again on the way."""
         if self._shutting_down:
@@ -393,7 +395,7 @@ class UnoApp(App[None]):
         except UnoError:  # a table set up by hand (tests): its first deal only
             self.stats = MatchStats(self.game.n)
             lines = self._tell(list(self.game.deal_events), [], [], self.game)
-        log.tell_again(lines)
+        log.tell_again([*(first or []), *lines])
 
     def log_lines(self) -> list[str]:
         """The log's text, line by line (for tests)."""
@@ -566,8 +568,10 @@ class UnoApp(App[None]):
             if any(isinstance(m, Play) for m in legal):
                 text += tr(lang, "your_penalty_stack")
         elif game.phase == Phase.AFTER_DRAW and game.drawn is not None:
-            key = "your_turn_drawn" if PASS in legal else "your_turn_drawn_must"
-            text = tr(lang, key, card=card_name(lang, game.drawn))
+            which = "your_turn_drawn" if PASS in legal else "your_turn_drawn_must"
+            hand = game.hands[HUMAN]
+            key = card_key(hand.index(game.drawn)) if game.drawn in hand else ""
+            text = tr(lang, which, card=card_name(lang, game.drawn), press=key or "Enter")
         else:
             text = tr(lang, "your_turn")
         return f"[green]{escape(text)}[/]"
@@ -581,6 +585,8 @@ class UnoApp(App[None]):
             parts.append(score)
         if self.rules.teams:
             parts.append(f"{tr(lang, 'team')} {game.team_of(HUMAN)}")
+        if not game.in_round[HUMAN] or not game.hands[HUMAN]:  # gone out: no UNO mark
+            return escape(" · ".join([*parts, tr(lang, "out")]))
         text = escape(" · ".join(parts))
         legal = game.legal_moves(HUMAN)
         if game.uno_called(HUMAN):
@@ -727,13 +733,18 @@ class UnoApp(App[None]):
             self.snapshots.append(_Snapshot(self.game.copy(), copy.deepcopy(self.bots)))
             del self.snapshots[:-50]
         before = list(self.game.hands[HUMAN])
+        could_play = set()
+        if seat != HUMAN:
+            legal = self.game.legal_moves(HUMAN)
+            could_play = {c for m in legal if isinstance(m, Play) for c in m.cards}
         try:
             events = apply_and_tell(self.game, self.bots, seat, move)
         except UnoError as error:
             if seat == HUMAN and self.takeback_on:
                 self.snapshots.pop()
-            self._say(str(error), "error")
+            self._say(refused(error, HUMAN, self.lang), "error")
             return
+        self._could_play = could_play
         if _shows_a_card(events, before, self.game.hands[HUMAN]):
             # the person has seen a card (drawn, given, or a hand shown): no move before this
             # one can be taken back, or a second draw would know the first (RULES-NOTES.md)
@@ -746,6 +757,10 @@ class UnoApp(App[None]):
                 log.say(line)
         if seat == HUMAN and isinstance(move, Play):
             self.uno_armed = False
+        drawn = self.game.drawn
+        after_draw = seat == HUMAN and self.game.phase == Phase.AFTER_DRAW
+        if after_draw and drawn is not None and drawn in self.game.hands[HUMAN]:
+            self.cursor = self.game.hands[HUMAN].index(drawn)
         if move == DEAL:
             self.snapshots.clear()
             self.shown_card = False
@@ -787,7 +802,8 @@ class UnoApp(App[None]):
         legal = [m for m in self.game.legal_moves(HUMAN) if isinstance(m, Play)]
         options = [m for m in legal if card in m.cards]
         if not options:
-            self._say(refusal(self.game, HUMAN, card, self.lang))
+            late = card in self._could_play
+            self._say(refusal(self.game, HUMAN, card, self.lang, late=late))
             return
         with_uno = [m for m in options if m.uno]
         if with_uno and self.uno_armed:
@@ -796,7 +812,10 @@ class UnoApp(App[None]):
             options = [m for m in options if not m.uno] or options
         groups = sorted({m.cards for m in options}, key=len)
         if len(groups) > 1:  # several cards at once (multi_play) or a sum jump-in
-            answers = [Answer(", ".join(card_name(self.lang, c) for c in g), g) for g in groups]
+            answers = [
+                Answer(list_sep(self.lang).join(card_name(self.lang, c) for c in g), g)
+                for g in groups
+            ]
             self._ask(
                 tr(self.lang, "which_cards"),
                 answers,
@@ -843,8 +862,10 @@ class UnoApp(App[None]):
             answers = [
                 Answer(f"{seat_name(lang, t, HUMAN)} ({self._count(t)})", t) for t in targets
             ]
+            chosen = use(options[0])
+            title = "choose_target" if chosen == "color" else f"choose_{chosen}"
             self._ask(
-                tr(lang, "choose_target"),
+                tr(lang, title),
                 answers,
                 lambda t: self._refine([m for m in options if t in (m.swap, m.peek, m.trade)]),
             )
@@ -870,6 +891,7 @@ class UnoApp(App[None]):
                 then(answer)
             self._resume()
 
+        self.clear_notifications()  # no toast over the dialog
         self.push_screen(
             ChoiceScreen(question, answers, body=body, cancel=cancel, lang=self.lang), done
         )
@@ -985,6 +1007,7 @@ class UnoApp(App[None]):
     def action_help(self) -> None:
         if self.dialog_open:
             return
+        self.clear_notifications()  # no toast over the page
         lang = self.lang
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold", no_wrap=True)
@@ -1021,8 +1044,9 @@ class UnoApp(App[None]):
     def action_rules(self) -> None:
         if self.dialog_open:
             return
+        self.clear_notifications()  # no toast over the page
         lang = self.lang
-        lines = describe_rules(self.rules, lang)
+        lines = describe_rules(self.rules, lang, full=True)
         body = Text("\n".join(f"• {line}" if i else line for i, line in enumerate(lines)))
         self.push_screen(
             PageScreen(tr(lang, "rules_title"), body, "r", tr(lang, "rules_close")),
@@ -1032,6 +1056,7 @@ class UnoApp(App[None]):
     def action_settings(self) -> None:
         if self.dialog_open:
             return
+        self.clear_notifications()  # no toast over the settings
         settings = replace(self.settings, players=self.rules.players, bots=self.level)
         settings.takeback = self.takeback_on
         self.push_screen(SettingsScreen(settings), self._settings_done)
@@ -1072,9 +1097,9 @@ class UnoApp(App[None]):
         self.settings.players = rules.players
         self.settings.bots = level
         self._setup(rules, (self.seed + 1) % SEED_LIMIT, level, None, takeback)
-        self.rebuild_log()
+        # the note stays in the log (unlike a toast), before the new round's first lines
+        self.rebuild_log(first=[note] if note else [])
         if note:
-            self._main.query_one("#log", GameLog).say(note)  # stays in view, unlike a toast
             self._say(note, "information")
         self._resume()
 
@@ -1114,7 +1139,7 @@ class UnoApp(App[None]):
     def _save_and_leave(self) -> None:
         if not self.game.match_over:
             self.save(self.save_path)
-            self.exit_message = f"{tr(self.lang, 'saved')} {self.save_path}"
+            self.exit_message = tr(self.lang, "saved_resume", path=self.save_path)
         self._leave()
 
     def _leave(self) -> None:
@@ -1283,10 +1308,11 @@ class UnoApp(App[None]):
                     str(self.stats.catches[seat]),
                 ]
             )
-        lines = ["", tr(lang, "statistics"), *_grid(rows)]
-        if self.record_path is not None:
-            lines += ["", tr(lang, "record_saved"), str(self.record_path)]
-        return lines
+        lines = []
+        if self.record_path is not None:  # above the statistics: in view on a small terminal
+            room = max(20, self.size.width - 10)  # the dialog's border and padding
+            lines += ["", tr(lang, "record_saved"), *_path_lines(self.record_path, room)]
+        return [*lines, "", tr(lang, "statistics"), *_grid(rows), tr(lang, "penalties_note")]
 
     def _round_answer(self, answer: str) -> None:
         if answer == "next":
@@ -1308,11 +1334,6 @@ def _mid_sentence(sentence: str) -> str:
     return text
 
 
-def card_key(index: int) -> str:
-    """The key of the card at ``index`` of the hand ("" past the last key: arrows only)."""
-    return CARD_KEYS[index] if index < len(CARD_KEYS) else ""
-
-
 def _grid(rows: list[list[str]]) -> list[str]:
     """Rows as aligned text (the first column to the left, the others to the right), each
     column as wide as its widest cell, so nothing is cut or wrapped."""
@@ -1324,6 +1345,24 @@ def _grid(rows: list[list[str]]) -> list[str]:
             pad = " " * (widths[i] - cell_len(cell))
             cells.append(cell + pad if i == 0 else pad + cell)
         lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _path_lines(path: Path, width: int) -> list[str]:
+    """``path`` as lines of at most ``width`` (~ for the home folder), broken after a "/" so
+    that every part of it shows (a copy joins the lines)."""
+    text = str(path)
+    home = str(Path.home())
+    if home != "/" and text.startswith(home + "/"):
+        text = "~" + text[len(home) :]
+    lines = [""]
+    for part in re.split("(?<=/)", text):
+        while part:
+            if lines[-1] and cell_len(lines[-1] + part) > width:
+                lines.append("")
+            room = width - cell_len(lines[-1])
+            lines[-1] += part[:room]
+            part = part[room:]
     return lines
 
 

@@ -10,15 +10,33 @@ from __future__ import annotations
 
 from collections import Counter
 
+from unokit import legality
 from unokit.bots.strong import StrongBot
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
-from unokit.errors import UnoError
+from unokit.errors import IllegalMoveError, UnoError
 from unokit.game import Game
 from unokit.moves import CALL_UNO, CHALLENGE, DRAW, PASS, Catch, ChooseColor, Move, Play
+from unokit.narrator import explain
 from unokit.phase import Phase
-from unokit.tui.i18n import card_name, color_name, tr, trn
+from unokit.tui.i18n import card_name, color_name, list_sep, tr, trn
 
-__all__ = ["hint", "refusal"]
+__all__ = ["hint", "refusal", "refused"]
+
+
+#: the keys of the hand's cards, in order (past the last: the arrows and Enter)
+CARD_KEYS = "1234567890abefgijlmopsvwxy"
+
+
+def card_key(index: int) -> str:
+    """The key of the card at ``index`` of the hand ("" past the last key: arrows only)."""
+    return CARD_KEYS[index] if index < len(CARD_KEYS) else ""
+
+
+def keyed_card(lang: str, card: Card, hand: list[Card]) -> str:
+    """A card of the hand with the key that plays it: "green +2 (3)"."""
+    name = card_name(lang, card)
+    key = card_key(hand.index(card)) if card in hand else ""
+    return f"{name} ({key})" if key else name
 
 
 def seat_name(lang: str, seat: int, me: int) -> str:
@@ -28,7 +46,8 @@ def seat_name(lang: str, seat: int, me: int) -> str:
 def move_words(lang: str, move: Move, game: Game, me: int) -> str:
     """A move as the player reads it ("play red 5", "draw (d)")."""
     if isinstance(move, Play):
-        cards = ", ".join(card_name(lang, c) for c in move.cards)
+        hand = game.hands[me]
+        cards = list_sep(lang).join(keyed_card(lang, c, hand) for c in move.cards)
         if move.color is not None and COLOR_OF[move.card] < 0:
             return tr(lang, "move_play_color", card=cards, color=color_name(lang, move.color))
         return tr(lang, "move_play", card=cards)
@@ -120,59 +139,22 @@ def _why(game: Game, me: int, lang: str, move: Move) -> str:
     return tr(lang, "why_number")
 
 
-def refusal(game: Game, me: int, card: Card, lang: str) -> str:
-    """Why ``card`` cannot be played now, in the player's language: the common cases in words,
-    else the engine's own reason (:func:`unokit.legality.reason`, English)."""
+def refusal(game: Game, me: int, card: Card, lang: str, late: bool = False) -> str:
+    """Why ``card`` cannot be played now, in the player's words and language: the engine's
+    reason (:func:`unokit.legality.reason`) told by :func:`unokit.narrator.explain`; ``late``:
+    the card could be played a moment ago, before the table moved on ("too late: ...")."""
     name = card_name(lang, card)
-    rules = game.rules
-    if game.phase == Phase.CHOOSE_COLOR and game.current == me:
-        why = tr(lang, "why_start_color")
-    elif game.current != me:
-        why = tr(lang, "why_turn", name=seat_name(lang, game.current, me))
-        if rules.jump_in != "off" or rules.sum_jump_in:
-            why = _engine(game, me, card) or why
-    elif game.phase == Phase.PENALTY:
-        top = game.discard[-1]
-        if (
-            RANK_OF[card] == Rank.DRAW_TWO
-            and RANK_OF[top] == Rank.WILD_DRAW_FOUR
-            and rules.stacking == "any"
-            and COLOR_OF[card] != game.color
-        ):
-            why = tr(lang, "why_plus_two_on_four", color=color_name(lang, game.color))
-        else:
-            why = tr(lang, "why_penalty", count=game.pending_draw)
-    elif game.phase == Phase.AFTER_DRAW and game.drawn is not None:
-        why = tr(lang, "why_after_draw", card=card_name(lang, game.drawn))
-    elif RANK_OF[card] == Rank.WILD_DRAW_FOUR:
-        why = tr(lang, "why_dishonest")
-    elif rules.number_finish and len(game.hands[me]) == 1:
-        why = tr(lang, "why_number_finish")
-    elif game.top is not None and not _matches(game, card):
-        why = tr(
-            lang,
-            "why_mismatch",
-            color=color_name(lang, game.color) if game.color >= 0 else "-",
-            top=card_name(lang, game.top),
-        )
-    else:
-        why = _engine(game, me, card) or tr(lang, "not_playable", card=name)
-        return tr(lang, "not_playable_why", card=name, why=why)
+    color = Color.RED if COLOR_OF[card] < 0 else None
+    why = explain(legality.reason(game, me, Play(card, color)), me, lang)
+    if late:
+        why = tr(lang, "too_late", why=why)
     return tr(lang, "not_playable_why", card=name, why=why)
 
 
-def _matches(game: Game, card: Card) -> bool:
-    top = game.top
-    if COLOR_OF[card] < 0:
-        return True
-    return COLOR_OF[card] == game.color or (top is not None and RANK_OF[card] == RANK_OF[top])
-
-
-def _engine(game: Game, me: int, card: Card) -> str:
-    """The engine's reason for refusing ``card`` alone (a colour named for a wild)."""
-    color = Color.RED if COLOR_OF[card] < 0 else None
-    try:
-        game.verify(me, Play(card, color))
-    except UnoError as error:
-        return str(error)
-    return ""
+def refused(error: UnoError, me: int, lang: str) -> str:
+    """A move the engine refused, in the player's words (its reason told by
+    :func:`unokit.narrator.explain`; the message itself when the engine gave no reason)."""
+    if isinstance(error, IllegalMoveError) and error.why is not None:
+        text = explain(error.why, me, lang)
+        return text[:1].upper() + text[1:]
+    return str(error)

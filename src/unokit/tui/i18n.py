@@ -68,8 +68,8 @@ _TEXTS: dict[str, str] = {
     # the status line
     "your_turn": N_("Your turn: play a card (1-9, ←→ Enter) or draw (d)"),
     "your_turn_short": N_("Your turn"),
-    "your_turn_drawn": N_("You drew {card}: play it or keep it (k)"),
-    "your_turn_drawn_must": N_("You drew {card}: play it"),
+    "your_turn_drawn": N_("You drew {card}: play it ({press}) or keep it (k)"),
+    "your_turn_drawn_must": N_("You drew {card}: play it ({press})"),
     "your_penalty": N_("You face a penalty of {count}: d takes it"),
     "your_penalty_challenge": N_(", h challenges the +4"),
     "your_penalty_stack": N_(", or answer it with a bright card"),
@@ -83,18 +83,12 @@ _TEXTS: dict[str, str] = {
     "uno_armed": N_("UNO will be called with your next card"),
     "uno_can_arm": N_("two cards: press u before your next card"),
     # feedback
-    "not_playable": N_("{card}: not playable now"),
     "not_playable_why": N_("{card}: {why}"),
-    "why_mismatch": N_("it matches neither the colour {color} nor the top card {top}"),
-    "why_turn": N_("it is {name}'s turn, and the rules let no one jump in with it now"),
-    "why_penalty": N_(
-        "a penalty of {count} is pending: take it (d) or answer it as the rules allow"
-    ),
-    "why_plus_two_on_four": N_("a +2 on a +4 must have the colour the +4 named: {color}"),
+    # translators: a label and its value ("Seat 0: 12", "Seat 1: blue skip, red 3")
+    "labelled": N_("{label}: {value}"),
+    # translators: a card pressed just as the table moved on (another player's move)
+    "too_late": N_("too late: {why}"),
     "why_after_draw": N_("after drawing you may play only the drawn card, {card}"),
-    "why_dishonest": N_("you hold a card of the active colour, so this +4 is not allowed"),
-    "why_number_finish": N_("your last card must be a number card"),
-    "why_start_color": N_("first name the colour of the start card"),
     "no_card_n": N_("There is no card {number} in your hand"),
     "cannot_draw": N_("You cannot draw now"),
     "cannot_draw_playable": N_("You cannot draw now: this table makes you play a matching card"),
@@ -141,6 +135,8 @@ _TEXTS: dict[str, str] = {
     # dialogs
     "choose_color": N_("Choose a colour"),
     "choose_target": N_("Swap hands with"),
+    "choose_peek": N_("Look at the hand of"),
+    "choose_trade": N_("Trade three cards with"),
     "wild_use": N_("Use the wild to"),
     "which_cards": N_("Play which cards?"),
     "peek": N_("Look at a hand"),
@@ -163,6 +159,10 @@ _TEXTS: dict[str, str] = {
     "match_winner_you": N_("You win the match"),
     "ranking": N_("Ranking"),
     "statistics": N_("Statistics"),
+    # translators: a note under the match's statistics (one line at 80 columns)
+    "penalties_note": N_(
+        "Penalties: mistakes (caught without UNO, a lost challenge, a dishonest +4)"
+    ),
     "record_saved": N_("The match's record is saved here (unokit replay reads it):"),
     "next_round": N_("Next round"),
     "quit_save": N_("Save and quit"),
@@ -171,7 +171,7 @@ _TEXTS: dict[str, str] = {
     "quit_title": N_("Quit the match?"),
     "save_quit": N_("Save and quit"),
     "quit_no_save": N_("Quit without saving"),
-    "saved": N_("Game saved to"),
+    "saved_resume": N_("Game saved to {path} (go on with: unokit play --resume {path})"),
     "cancel": N_("Cancel"),
     "help_title": N_("Keys"),
     "help_close": N_("? or F1 opens this screen; Esc or ? closes it"),
@@ -262,3 +262,8 @@ def color_name(lang: str, color: int) -> str:
 def card_name(lang: str, card: Card) -> str:
     """A card's name for people: ``red 5`` / ``紅5`` / ``红5``."""
     return narrator.card_name(card, lang)
+
+
+def list_sep(lang: str) -> str:
+    """The separator of a list in ``lang`` (", " in English, "、" in Chinese)."""
+    return translations(lang).gettext(", ")
