@@ -49,7 +49,7 @@ async def test_1_a_card_pressed_as_the_table_moved_on_is_too_late_in_your_words(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")
         assert await until(pilot, lambda: bool(app.notice))
-        assert app.notice == "綠2：綠2 和頂牌 紅8 不相符（目前顏色：紅）", app.notice
+        assert app.notice == "綠2 和頂牌 紅8 不相符（目前顏色：紅）", app.notice  # named once
 
 
 def test_1_an_error_of_the_engine_is_told_in_the_players_words() -> None:

@@ -598,7 +598,7 @@ def _print_table(game: Game, lang: str = "en", hands: bool = True) -> None:
             count = len(hand)
             cards = [translations(lang).ngettext("{n} card", "{n} cards", count).format(n=count)]
         if marks:
-            cards[-1] += f"  ({comma.join(marks)})"
+            cards[-1] += tr(lang, "marks", marks=comma.join(marks))
         head = tr(lang, "labelled", label=tr(lang, "seat_n", number=seat), value="")
         _print_items(head, cards, comma)
     top = card_name(game.top, lang) if game.top is not None else "-"

@@ -148,6 +148,8 @@ def refusal(game: Game, me: int, card: Card, lang: str, late: bool = False) -> s
     why = explain(legality.reason(game, me, Play(card, color)), me, lang)
     if late:
         why = tr(lang, "too_late", why=why)
+    if name in why:  # the reason names the card: not twice ("green 2: green 2 does not ...")
+        return why[:1].upper() + why[1:]
     return tr(lang, "not_playable_why", card=name, why=why)
 
 

@@ -86,6 +86,8 @@ _TEXTS: dict[str, str] = {
     "not_playable_why": N_("{card}: {why}"),
     # translators: a label and its value ("Seat 0: 12", "Seat 1: blue skip, red 3")
     "labelled": N_("{label}: {value}"),
+    # translators: marks after a player's cards in a replay's table ("(to act, UNO)")
+    "marks": N_(" ({marks})"),
     # translators: a card pressed just as the table moved on (another player's move)
     "too_late": N_("too late: {why}"),
     "why_after_draw": N_("after drawing you may play only the drawn card, {card}"),
@@ -160,9 +162,7 @@ _TEXTS: dict[str, str] = {
     "ranking": N_("Ranking"),
     "statistics": N_("Statistics"),
     # translators: a note under the match's statistics (one line at 80 columns)
-    "penalties_note": N_(
-        "Penalties: mistakes (caught without UNO, a lost challenge, a dishonest +4)"
-    ),
+    "penalties_note": N_("Penalties: mistakes (caught without UNO, lost challenge, dishonest +4)"),
     "record_saved": N_("The match's record is saved here (unokit replay reads it):"),
     "next_round": N_("Next round"),
     "quit_save": N_("Save and quit"),
