@@ -50,6 +50,12 @@ from unokit.scoring import team_of
 __all__ = ["Game", "Phase", "View"]
 
 
+_PLAY = Phase.PLAY
+_AFTER_DRAW = Phase.AFTER_DRAW
+_PENALTY = Phase.PENALTY
+_ROUND_OVER = Phase.ROUND_OVER
+
+
 class _RoundEnded(Exception):
     """Raised inside a move when the round is abandoned (empty_draw_pile = void_round)."""
 
@@ -328,6 +334,8 @@ class Game:
     n: int = _state(None, lambda r, s: r.players)
     deck: list[Card] = _state(None, lambda r, s: _deck_of(r))
     rule_text: dict[str, str] = _state(None, lambda r, s: _rule_text(r))
+    #: whether the common turn's plays may be looked up (legality.quick_rules)
+    quick: bool = _state(None, lambda r, s: legality.quick_rules(r))
     _legal: dict[int, list[Move]] = _state(None, lambda r, s: {}, lambda v: {})
     deal_events: list[Event] = _state(None, _empty)
     _events: list[Event] = _state(None, _empty, lambda v: [])
@@ -467,7 +475,7 @@ class Game:
 
     @property
     def round_over(self) -> bool:
-        return self.phase >= Phase.ROUND_OVER
+        return self.phase >= _ROUND_OVER
 
     @property
     def match_over(self) -> bool:
@@ -566,19 +574,30 @@ class Game:
 
         Under ``misplay = penalty_end_turn``/``penalty_continue`` a wrong play by the seat whose
         turn it is is not refused but penalised (:meth:`is_misplay`)."""
-        written = move
-        move = legality.normalize(move)
-        if type(move) is Play and move.more:
-            # several cards go down in the order written, the last on top (RULES.md §7.6)
-            assert isinstance(written, Play)
-            move = replace(move, card=written.card, more=written.more)
+        cls = type(move)
+        if cls is Play and (move.more or move.give):  # type: ignore[union-attr]
+            written = move
+            move = legality.normalize(move)
+            if move.more:  # type: ignore[union-attr]
+                # several cards go down in the order written, the last on top (RULES.md §7.6)
+                assert isinstance(written, Play) and isinstance(move, Play)
+                move = replace(move, card=written.card, more=written.more)
         misplay = False
-        if not self.is_legal(seat, move):
+        listed = False
+        if cls is not Penalty:  # most moves come from the legal list itself: found by identity
+            legal = self._legal.get(seat)
+            if legal is None:
+                legal = self.legal_moves(seat)
+            for other in legal:
+                if other is move:
+                    listed = True
+                    break
+        if not listed and not self.is_legal(seat, move):
             misplay = self.is_misplay(seat, move)
             if not misplay:
                 raise self._illegal(seat, move)
         # a deal is all-or-nothing: if it fails, the finished round stays as it was
-        backup = self.copy() if type(move) is Deal else None
+        backup = self.copy() if cls is Deal else None
         events: list[Event] = []
         self._events = events
         self.revealed = None
@@ -593,6 +612,9 @@ class Game:
             if misplay:
                 assert isinstance(move, Play)
                 self._misplay(seat, move)
+            elif cls is Play:
+                self.window = [False] * self.n
+                play.resolve_play(self, seat, move)  # type: ignore[arg-type]
             else:
                 self._dispatch(seat, move)
         except _RoundEnded:
@@ -610,9 +632,23 @@ class Game:
 
     def _dispatch(self, seat: int, move: Move) -> None:
         cls = type(move)
+        if cls is Draw or cls is Pass:  # the commonest after plays (which apply carries out)
+            if self.rules.catch_window == "until_next_action":
+                self.window = [False] * self.n
+            self.jump = None
+            if cls is Pass:
+                self.drawn = None
+                self.phase = _PLAY
+                step = (seat + self.direction) % self.n
+                self.current = current = step if self.in_round[step] else self.next_seat(seat)
+                self._events.append(ev.Kept(seat, current))
+            elif self.phase == _PENALTY:
+                play.take_penalty(self, seat)
+            else:
+                self._voluntary_draw(seat)
+            return
         if cls is Play or (
-            self.rules.catch_window == "until_next_action"
-            and (cls is Draw or cls is Pass or cls is Challenge or cls is Timeout)
+            self.rules.catch_window == "until_next_action" and (cls is Challenge or cls is Timeout)
         ):
             self.window = [False] * self.n
         if cls is Play:
@@ -621,17 +657,7 @@ class Game:
             return
         if cls is not CallUno and cls is not Catch and cls is not Penalty:
             self.jump = None
-        if cls is Draw:
-            if self.phase == Phase.PENALTY:
-                play.take_penalty(self, seat)
-            else:
-                self._voluntary_draw(seat)
-        elif cls is Pass:
-            self.drawn = None
-            self.phase = Phase.PLAY
-            self.current = self.next_seat(seat)
-            self.emit(ev.Kept(seat, self.current))
-        elif cls is Challenge:
+        if cls is Challenge:
             play.challenge(self, seat)
         elif cls is CallUno:
             self._call_uno(seat)
@@ -747,6 +773,29 @@ class Game:
         return True
 
     def _voluntary_draw(self, seat: int) -> None:
+        rules = self.rules
+        pile = self.draw_pile
+        if pile and not rules.draw_until_playable:
+            # one card from a pile that has it: draw_cards(seat, 1), written out
+            one = pile.pop()
+            self.hands[seat].append(one)
+            self.called[seat] = False
+            self.window[seat] = False
+            events = self._events
+            events.append(ev.Drew(seat, (one,)))
+            if legality.playable(self, one, seat):
+                self.drawn = one
+                self.phase = _AFTER_DRAW
+                if rules.after_draw == "must_play":
+                    events.append(ev.DrawnMustPlay(seat, one, rule=self.rule_text["after_draw"]))
+                else:
+                    events.append(ev.DrawnPlayable(seat, one, rule=self.rule_text["after_draw"]))
+            else:
+                n = self.n
+                step = (seat + self.direction) % n
+                self.current = step if self.in_round[step] else self.next_seat(seat)
+                events.append(ev.DrawnUnplayable(seat, self.current))
+            return
         drawn: list[Card] = []
         card: Card | None = None
         playable = False

@@ -8,7 +8,7 @@ call them. This is the single source of truth for legality: ``apply`` accepts ex
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +40,7 @@ from unokit.why import Why
 
 if TYPE_CHECKING:
     from unokit.game import Game
+    from unokit.rules import Rules
 
 __all__ = [
     "CATCH_ALL",
@@ -74,6 +75,77 @@ def _play(card: Card, color: int, uno: bool) -> Play:
 
 _CATCH = [Catch(t) for t in range(10)]
 _CHOOSE = [ChooseColor(c) for c in Color]
+
+_PLAY = Phase.PLAY
+_AFTER_DRAW = Phase.AFTER_DRAW
+_CHOOSE_COLOR = Phase.CHOOSE_COLOR
+_PENALTY = Phase.PENALTY
+_ROUND_OVER = Phase.ROUND_OVER
+
+
+def _single_plays(card: Card, uno: bool) -> tuple[Play, ...]:
+    """The plays of one playable card under :func:`quick_rules`, as :func:`_variants` lists
+    them: a colour card plain, then with the UNO call; a W or W+4 once per colour, each plain
+    then with the call (the same interned plays as :func:`_play`)."""
+    flags = (False, True) if uno else (False,)
+    if COLOR_OF[card] >= 0:
+        return tuple(_play(card, -1, u) for u in flags)
+    if RANK_OF[card] in (_WILD, _WD4):
+        return tuple(_play(card, c, u) for c in range(4) for u in flags)
+    return ()  # a special wild: never in a deck of quick_rules
+
+
+_CARD_IDS = range(max(Card._interned) + 1)
+
+
+def _card_table(plays: Callable[[Card], tuple[Play, ...]]) -> list[tuple[Play, ...]]:
+    return [plays(Card(c)) if c in Card._interned else () for c in _CARD_IDS]
+
+
+def _matching(card: Card, color: int, top: Card) -> bool:
+    """:func:`matches` for a plain top card: a wild, the active colour, or the top's rank."""
+    c = COLOR_OF[card]
+    return c < 0 or c == color or (COLOR_OF[top] >= 0 and RANK_OF[top] == RANK_OF[card])
+
+
+#: ``[uno][color + 1][top][card]``: the legal single plays of ``card`` (a tuple, empty for none)
+#: on the plain top card ``top`` (no sum jump-in group) under ``color``, the UNO call offered
+#: when ``uno``: the common turn, looked up; valid under :func:`quick_rules` (every wild
+#: playable). ``[uno][card]`` of :data:`_DRAWN_PLAYS`: the plays of a playable card.
+_DRAWN_PLAYS = [
+    _card_table(lambda c: _single_plays(c, False)),
+    _card_table(lambda c: _single_plays(c, True)),
+]
+_TURN_PLAYS: list[list[list[list[tuple[Play, ...]]]]] = [
+    [
+        [
+            [
+                _DRAWN_PLAYS[uno][card]
+                if card in Card._interned and _matching(Card(card), color, Card(top))
+                else ()
+                for card in _CARD_IDS
+            ]
+            if top in Card._interned
+            else []
+            for top in _CARD_IDS
+        ]
+        for color in range(-1, 4)
+    ]
+    for uno in (False, True)
+]
+
+
+def quick_rules(rules: Rules) -> bool:
+    """Whether a turn's single plays are those of the tables (``Game.quick``): no seven-zero
+    swaps, no number finish, no wild_multi choices, every W+4 playable (challenge on, or +4 at
+    any time), no special wilds in the deck."""
+    return not (
+        rules.seven_zero
+        or rules.number_finish
+        or rules.wild_multi
+        or not (rules.challenge or rules.wd4_rule == "anytime")
+        or rules.deck not in ("classic108", "pairs")
+    )
 
 
 def normalize(move: Move) -> Move:
@@ -153,27 +225,63 @@ def is_honest(game: Game, seat: int) -> bool:
 def legal_moves(game: Game, seat: int) -> list[Move]:
     """Every move ``seat`` may make now (the referee's: dealing the next round)."""
     phase = game.phase
+    if game.quick and phase <= _AFTER_DRAW and seat == game.current:
+        # the common turn (play or after_draw), looked up (quick_rules): the plays of a hand
+        # on a plain top card, or of the card just drawn
+        discard = game.discard
+        if (
+            0 <= seat < game.n
+            and game.in_round[seat]
+            and (phase == _AFTER_DRAW or (discard and game.tops is None))
+        ):
+            rules = game.rules
+            hand = game.hands[seat]
+            size = len(hand)
+            called = game.called[seat]
+            # no UNO call goes with a last card: nothing is left to call for
+            uno = not called and (size == 2 or (size > 2 and rules.false_uno_penalty > 0))
+            if phase == _PLAY:
+                table = _TURN_PLAYS[uno][game.color + 1][discard[-1]]
+                moves: list[Move] = [p for card in dict.fromkeys(hand) for p in table[card]]
+                if rules.multi_play != "off":
+                    _multi_plays(game, seat, moves)
+                can_play = bool(moves)
+                if not can_play or rules.draw_with_playable == "allowed":
+                    moves.append(DRAW)
+            else:
+                assert game.drawn is not None
+                moves = list(_DRAWN_PLAYS[uno][game.drawn])
+                can_play = True
+                if rules.after_draw == "may_play":
+                    moves.append(PASS)
+            if rules.turn_time_limit:
+                moves.append(TIMEOUT)
+            if not called and (size == 1 or rules.false_uno_penalty or (size == 2 and can_play)):
+                moves.append(CALL_UNO)
+            if rules.false_catch_penalty or True in game.window:
+                _catches(game, seat, moves)
+            return moves
     if seat == REFEREE:
-        return [DEAL] if phase == Phase.ROUND_OVER else []
-    if phase >= Phase.ROUND_OVER or not 0 <= seat < game.n or not game.in_round[seat]:
+        return [DEAL] if phase == _ROUND_OVER else []
+    if phase >= _ROUND_OVER or not 0 <= seat < game.n or not game.in_round[seat]:
         return []
     rules = game.rules
     hand = game.hands[seat]
-    moves: list[Move] = []
+    moves = []
     can_play = False
     if seat == game.current:
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             moves = _turn_plays(game, seat)
             can_play = bool(moves)
             if not can_play or rules.draw_with_playable == "allowed":
                 moves.append(DRAW)
-        elif phase == Phase.AFTER_DRAW:
+        elif phase == _AFTER_DRAW:
             assert game.drawn is not None
             moves = _variants(game, seat, (game.drawn,))
             can_play = True
             if rules.after_draw == "may_play":
                 moves.append(PASS)
-        elif phase == Phase.PENALTY:
+        elif phase == _PENALTY:
             moves = [DRAW]
             if challengeable(game):
                 moves.append(CHALLENGE)
@@ -182,7 +290,7 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
             moves += plays
         else:
             moves = list(_CHOOSE)
-        if rules.turn_time_limit and phase != Phase.CHOOSE_COLOR:
+        if rules.turn_time_limit and phase != _CHOOSE_COLOR:
             moves.append(TIMEOUT)
     elif game.jump is not None:
         moves = _jump_plays(game, seat)
@@ -192,15 +300,22 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
     if not game.called[seat] and (size == 1 or rules.false_uno_penalty or (size == 2 and can_play)):
         moves.append(CALL_UNO)
     if rules.false_catch_penalty or True in game.window:
-        in_round = game.in_round
-        for target in range(game.n):
-            if (
-                target != seat
-                and in_round[target]
-                and (rules.false_catch_penalty or game.catchable(target))
-            ):
-                moves.append(_CATCH[target])
+        _catches(game, seat, moves)
     return moves
+
+
+def _catches(game: Game, seat: int, moves: list[Move]) -> None:
+    """Add a catch of each other seat that may be caught (or of every other seat, when a false
+    catch is a penalty rather than refused) to ``moves``."""
+    rules = game.rules
+    in_round = game.in_round
+    for target in range(game.n):
+        if (
+            target != seat
+            and in_round[target]
+            and (rules.false_catch_penalty or game.catchable(target))
+        ):
+            moves.append(_CATCH[target])
 
 
 def challengeable(game: Game) -> bool:
@@ -240,6 +355,17 @@ def _turn_plays(game: Game, seat: int) -> list[Move]:
         if finish and size == 1 and rank > 9:
             continue
         out += _variants(game, seat, (card,))
+    if rules.multi_play != "off":
+        _multi_plays(game, seat, out)
+    return out
+
+
+def _multi_plays(game: Game, seat: int, out: list[Move]) -> None:
+    """Add the plays of several cards at once (``multi_play``) to ``out``."""
+    rules = game.rules
+    hand = game.hands[seat]
+    size = len(hand)
+    finish = rules.number_finish
     multi = rules.multi_play
     if multi == "identical_pair":
         for card, count in Counter(hand).items():
@@ -253,7 +379,6 @@ def _turn_plays(game: Game, seat: int) -> list[Move]:
             if finish and len(group) == size and RANK_OF[group[0]] > 9:
                 continue
             out += _variants(game, seat, group)
-    return out
 
 
 def _same_rank_groups(game: Game, seat: int) -> Iterator[tuple[Card, ...]]:

@@ -25,6 +25,9 @@ _WD4 = Rank.WILD_DRAW_FOUR
 _SKIP = Rank.SKIP
 _REVERSE = Rank.REVERSE
 _DRAW_TWO = Rank.DRAW_TWO
+_DRAWS = (_DRAW_TWO, _WD4)
+_PLAY = Phase.PLAY
+_PENALTY = Phase.PENALTY
 
 
 class StackEntry(NamedTuple):
@@ -112,48 +115,72 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     game.jump = None
     phase = game.phase
     out_of_turn = seat != game.current
-    cards = play.cards
     first = play.card
+    more = play.more
+    cards = (first, *more) if more else (first,)
     rank = RANK_OF[first]
     if out_of_turn:
         assert window is not None
         _cancel_jumped(game, seat, window, len(cards) > 1)
         phase = game.phase
     hand = game.hands[seat]
+    discard = game.discard
     honest = True
     snapshot: tuple[Card, ...] = ()
-    under = game.discard[-1] if game.discard else None
-    tops = game.tops or ()
-    if rank == _WD4:
-        honest = is_honest(game, seat)
-        snapshot = tuple(hand)
+    under: Card | None = None
+    tops: tuple[Card, ...] = ()
+    if rank in _DRAWS:  # what the penalty's stack entry keeps
+        under = discard[-1] if discard else None
+        tops = game.tops or ()
+        if rank == _WD4:
+            honest = is_honest(game, seat)
+            snapshot = tuple(hand)
     before = game.color
-    for card in cards:
-        hand.remove(card)
-    game.discard.extend(cards)
-    if play.color is not None:
-        game.color = int(play.color)
+    if more:
+        for card in cards:
+            hand.remove(card)
+        discard.extend(cards)
+    else:
+        hand.remove(first)
+        discard.append(first)
+    named = play.color
+    if named is not None:
+        game.color = int(named)
     elif COLOR_OF[first] >= 0:
         game.color = COLOR_OF[cards[-1]]
     # after a sum jump-in the next player may follow any card of the group (§7.6); after
     # several cards of one's own turn, the top card and the colour named govern (§7.5)
-    game.tops = cards if out_of_turn and len(cards) > 1 else None
-    game.phase = Phase.PLAY
+    game.tops = cards if out_of_turn and more else None
+    game.phase = _PLAY
     game.drawn = None
     # the penalty this card answers: on one's turn, or what a jump-in left standing (old)
-    answering = phase == Phase.PENALTY
-    game.emit(ev.Played(seat, cards, play.color))
+    answering = phase == _PENALTY
+    game._events.append(ev.Played(seat, cards, named))
     left = len(hand)
     if play.uno:
         if left == 1:
             game.called[seat] = True
-            game.emit(ev.UnoCalled(seat))
+            game._events.append(ev.UnoCalled(seat))
         else:
             game.false_uno(seat)
     elif left == 1 and not game.called[seat]:
         game.window[seat] = True
     if left == 0:
         _go_out(game, seat, cards, answering)
+        return
+    jumps = rules.jump_in != "off" or rules.sum_jump_in
+    if rank <= 9:  # a number card: the commonest play
+        if rules.seven_zero:
+            if rank == Rank.SEVEN and play.swap is not None:
+                _swap(game, seat, play.swap)
+            elif rank == Rank.ZERO and not (out_of_turn and more):
+                _rotate(game, seat)  # (a sum jump-in's 0 adds nothing: no swap, RULES-NOTES)
+        step = (seat + game.direction) % game.n
+        game.current = step if game.in_round[step] else game.next_seat(seat)
+        if jumps:
+            game.jump = JumpWindow(
+                seat, cards, game.direction, game.pending_draw, len(game.stack), ()
+            )
         return
     direction, pending, stack = game.direction, game.pending_draw, len(game.stack)
     skipped: tuple[int, ...] = ()
@@ -163,12 +190,6 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     elif rank in (_DRAW_TWO, _WD4):
         amount = 2 * k if rank == _DRAW_TWO else 4
         _draw_card(game, seat, first, amount, honest, before, snapshot, under, tops)
-    elif rank <= 9:
-        if rules.seven_zero and rank == Rank.SEVEN and play.swap is not None:
-            _swap(game, seat, play.swap)
-        elif rules.seven_zero and rank == Rank.ZERO and not (out_of_turn and k > 1):
-            _rotate(game, seat)  # (a sum jump-in's 0 adds nothing: no swap, RULES-NOTES)
-        game.current = game.next_seat(seat)
     elif rank == _SKIP:
         count = 1 if rules.multi_play == "identical_pair" else k
         victim = seat
@@ -208,7 +229,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
         game.current = ctx.next
     else:  # wild_swimming
         _swim(game, game.next_seat(seat))
-    if rules.jump_in != "off" or rules.sum_jump_in:
+    if jumps:
         game.jump = JumpWindow(seat, cards, direction, pending, stack, skipped)
 
 

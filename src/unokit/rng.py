@@ -52,7 +52,10 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (multiply-shift; bias below 2**-50 for n < 2**14)."""
-        return (self.next64() * n) >> 64
+        self.state = z = (self.state + _GAMMA) & _MASK  # next64, written out: one per move
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
