@@ -3,9 +3,7 @@ temporary folder, started on a free port and stopped (and deleted) after.
 
 ``.ci/run`` installs the package when it is missing. PostgreSQL refuses to run as root, so when
 the tests run as root the cluster belongs to the ``postgres`` user that the package creates.
-
->>> with throwaway_postgres() as dsn:  # doctest: +SKIP
-...     psycopg.connect(dsn)
+Use: ``with throwaway_postgres() as dsn: psycopg.connect(dsn)``.
 """
 
 from __future__ import annotations
