@@ -17,8 +17,9 @@ seat drew, a hand shown to a challenger only), and ``narrate`` renders an event 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from unokit.cards import Card, Color
 from unokit.why import Why
@@ -637,3 +638,62 @@ _EVENT_CLASSES: list[type[Event]] = [Event, *EVENT_TYPES.values()]
 for _cls in _EVENT_CLASSES:
     _fast_init(_cls)
 del _cls, _EVENT_CLASSES
+
+
+# Shared events: the commonest events of a move are values met again and again (seat 1 plays
+# R5, seat 0 draws G2, ...); frozen, they are made once and shared, seat by seat (2-10 seats),
+# rather than built for every move. Only events without a rule are shared (``Game.emit`` sets
+# a rule on the event it is given: these never go through it).
+_SEATS = 10
+_CARD_IDS = max(Card._interned) + 1
+_PLAYED: list[list[Played | None]] = [[None] * (_CARD_IDS * 5) for _ in range(_SEATS)]
+_DREW: list[list[Drew | None]] = [[None] * _CARD_IDS for _ in range(_SEATS)]
+
+
+def played_one(seat: int, card: Card, color: Color | None) -> Played:
+    """``Played(seat, (card,), color)``, shared."""
+    key = card * 5 + (0 if color is None else 1 + color)
+    row = _PLAYED[seat] if seat < _SEATS else None
+    event = row[key] if row is not None else None
+    if event is None:
+        event = Played(seat, (card,), color)
+        if row is not None:
+            row[key] = event
+    return event
+
+
+def drew_one(seat: int, card: Card) -> Drew:
+    """``Drew(seat, (card,))``, shared."""
+    row = _DREW[seat] if seat < _SEATS else None
+    event = row[card] if row is not None else None
+    if event is None:
+        event = Drew(seat, (card,))
+        if row is not None:
+            row[card] = event
+    return event
+
+
+def unplayable(seat: int, next: int) -> DrawnUnplayable:
+    """``DrawnUnplayable(seat, next)``, shared."""
+    return _seat_next(_UNPLAYABLE, DrawnUnplayable, seat, next)
+
+
+def kept(seat: int, next: int) -> Kept:
+    """``Kept(seat, next)``, shared."""
+    return _seat_next(_KEPT, Kept, seat, next)
+
+
+_E = TypeVar("_E", bound=Event)
+_UNPLAYABLE: list[list[DrawnUnplayable | None]] = [[None] * _SEATS for _ in range(_SEATS)]
+_KEPT: list[list[Kept | None]] = [[None] * _SEATS for _ in range(_SEATS)]
+
+
+def _seat_next(
+    table: list[list[_E | None]], kind: Callable[[int, int], _E], seat: int, next: int
+) -> _E:
+    if seat < _SEATS and next < _SEATS:
+        event = table[seat][next]
+        if event is None:
+            event = table[seat][next] = kind(seat, next)
+        return event
+    return kind(seat, next)

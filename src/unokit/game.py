@@ -575,6 +575,42 @@ class Game:
         Under ``misplay = penalty_end_turn``/``penalty_continue`` a wrong play by the seat whose
         turn it is is not refused but penalised (:meth:`is_misplay`)."""
         cls = type(move)
+        legal = self._legal.get(seat)
+        listed = False
+        if legal is not None and cls is not Deal:
+            for other in legal:
+                if other is move:
+                    listed = True
+                    break
+        if not listed or (cls is Play and move.more):  # type: ignore[union-attr]
+            return self._apply_checked(seat, move, cls)
+        # the common case: a move of the legal list itself (found by identity), so legal and
+        # in its canonical form; neither a deal nor several cards (whose order is kept)
+        events: list[Event] = []
+        self._events = events
+        self.revealed = None
+        self._legal = {}  # the state changes from here on
+        called = self.called
+        if True in called:  # a call made before the second-to-last card lapses (RULES.md §6)
+            hands = self.hands
+            for s in range(self.n):
+                if called[s] and s != seat and len(hands[s]) > 1:
+                    called[s] = False
+        try:
+            if cls is Play:
+                self.window = [False] * self.n
+                play.resolve_play(self, seat, move)  # type: ignore[arg-type]
+            else:
+                self._dispatch(seat, move)
+        except _RoundEnded:
+            pass
+        self.history.append((seat, move))
+        self._events = []
+        self._legal = {}
+        return events
+
+    def _apply_checked(self, seat: int, move: Move, cls: type) -> list[Event]:
+        """``apply`` for any move: normalised, checked (or penalised as a misplay)."""
         if cls is Play and (move.more or move.give):  # type: ignore[union-attr]
             written = move
             move = legality.normalize(move)
@@ -641,7 +677,7 @@ class Game:
                 self.phase = _PLAY
                 step = (seat + self.direction) % self.n
                 self.current = current = step if self.in_round[step] else self.next_seat(seat)
-                self._events.append(ev.Kept(seat, current))
+                self._events.append(ev.kept(seat, current))
             elif self.phase == _PENALTY:
                 play.take_penalty(self, seat)
             else:
@@ -782,7 +818,7 @@ class Game:
             self.called[seat] = False
             self.window[seat] = False
             events = self._events
-            events.append(ev.Drew(seat, (one,)))
+            events.append(ev.drew_one(seat, one))
             if legality.playable(self, one, seat):
                 self.drawn = one
                 self.phase = _AFTER_DRAW
@@ -794,7 +830,7 @@ class Game:
                 n = self.n
                 step = (seat + self.direction) % n
                 self.current = step if self.in_round[step] else self.next_seat(seat)
-                events.append(ev.DrawnUnplayable(seat, self.current))
+                events.append(ev.unplayable(seat, self.current))
             return
         drawn: list[Card] = []
         card: Card | None = None

@@ -242,7 +242,10 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
             uno = not called and (size == 2 or (size > 2 and rules.false_uno_penalty > 0))
             if phase == _PLAY:
                 table = _TURN_PLAYS[uno][game.color + 1][discard[-1]]
-                moves: list[Move] = [p for card in dict.fromkeys(hand) for p in table[card]]
+                moves: list[Move] = []
+                for card in dict.fromkeys(hand):
+                    if table[card]:
+                        moves += table[card]
                 if rules.multi_play != "off":
                     _multi_plays(game, seat, moves)
                 can_play = bool(moves)

@@ -26,6 +26,8 @@ _SKIP = Rank.SKIP
 _REVERSE = Rank.REVERSE
 _DRAW_TWO = Rank.DRAW_TWO
 _DRAWS = (_DRAW_TWO, _WD4)
+_Played = ev.Played
+_played_one = ev.played_one
 _PLAY = Phase.PLAY
 _PENALTY = Phase.PENALTY
 
@@ -125,17 +127,12 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
         phase = game.phase
     hand = game.hands[seat]
     discard = game.discard
-    honest = True
-    snapshot: tuple[Card, ...] = ()
-    under: Card | None = None
-    tops: tuple[Card, ...] = ()
+    before = game.color
     if rank in _DRAWS:  # what the penalty's stack entry keeps
         under = discard[-1] if discard else None
         tops = game.tops or ()
-        if rank == _WD4:
-            honest = is_honest(game, seat)
-            snapshot = tuple(hand)
-    before = game.color
+        honest = is_honest(game, seat) if rank == _WD4 else True
+        snapshot = tuple(hand) if rank == _WD4 else ()
     if more:
         for card in cards:
             hand.remove(card)
@@ -155,7 +152,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     game.drawn = None
     # the penalty this card answers: on one's turn, or what a jump-in left standing (old)
     answering = phase == _PENALTY
-    game._events.append(ev.Played(seat, cards, named))
+    game._events.append(_Played(seat, cards, named) if more else _played_one(seat, first, named))
     left = len(hand)
     if play.uno:
         if left == 1:

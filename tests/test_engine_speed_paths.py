@@ -1,0 +1,80 @@
+"""The engine's fast paths give what the general code gives (docs/performance.md)."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from unokit import Game, Rules, legality
+from unokit import events as ev
+from unokit.cards import Card, Color
+from unokit.moves import Play
+from unokit.rng import Rng
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 5, 108])
+def test_shuffled_pops_is_a_shuffle_then_pops(size: int) -> None:
+    for seed in range(50):
+        items = list(range(size))
+        whole, lazy = Rng(seed), Rng(seed)
+        whole.shuffle(items)
+        expected = items[::-1]
+        draws = lazy.shuffled_pops(list(range(size)))
+        assert lazy.state == whole.state  # moved on at once, as the whole shuffle
+        assert list(draws) == expected
+
+
+def test_event_init_is_the_dataclass_init() -> None:
+    e = ev.Played(1, (Card.parse("R5"),), rule="x")
+    assert (e.seat, e.cards, e.color, e.rule) == (1, (Card.parse("R5"),), None, "x")
+    assert str(inspect.signature(ev.ChallengeWon)) == (
+        "(seat: 'int | None', liar: 'int', lacked: 'Color | None', by_color: 'bool', "
+        "evidence: 'Cards', count: 'int', color: 'Color', rest: 'int' = 0, *, "
+        "rule: 'str | None' = None) -> None"
+    )
+    with pytest.raises(TypeError):
+        ev.Played(1)  # type: ignore[call-arg]
+    with pytest.raises(AttributeError):
+        e.seat = 2  # type: ignore[misc]
+
+
+def test_shared_events_equal_new_ones() -> None:
+    card = Card.parse("W")
+    assert ev.played_one(3, card, Color.BLUE) == ev.Played(3, (card,), Color.BLUE)
+    assert ev.played_one(3, card, Color.BLUE) is ev.played_one(3, card, Color.BLUE)
+    assert ev.played_one(12, card, None) == ev.Played(12, (card,), None)
+    assert ev.drew_one(0, card) == ev.Drew(0, (card,))
+    assert ev.unplayable(1, 0) == ev.DrawnUnplayable(1, 0)
+    assert ev.kept(0, 1) == ev.Kept(0, 1)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"wd4_rule": "anytime", "challenge": False, "draw_with_playable": "forbidden"},
+        {"multi_play": "same_rank", "false_uno_penalty": 2, "false_catch_penalty": 1},
+        {"deck": "pairs", "turn_time_limit": 30, "after_draw": "must_play"},
+    ],
+)
+def test_turn_table_lists_what_the_general_code_lists(options: dict[str, object]) -> None:
+    """Every state reached by random moves: the looked-up turn equals the general one."""
+    rules = Rules(players=3, **options)  # type: ignore[arg-type]
+    assert legality.quick_rules(rules)
+    rng = Rng(5)
+    for seed in range(30):
+        game = Game(rules, seed)
+        for _ in range(300):  # (false UNO calls and catches may make a round endless)
+            if game.round_over:
+                break
+            seat = game.current
+            quick = legality.legal_moves(game, seat)
+            game.quick = False
+            general = legality.legal_moves(game, seat)
+            game.quick = True
+            assert quick == general
+            # the same interned objects for single cards
+            singles = [(a, b) for a, b in zip(quick, general, strict=True) if type(a) is Play]
+            assert all(a is b for a, b in singles if not a.more)
+            game.apply(seat, quick[rng.below(len(quick))])
