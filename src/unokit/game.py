@@ -586,16 +586,7 @@ class Game:
             return self._apply_checked(seat, move, cls)
         # the common case: a move of the legal list itself (found by identity), so legal and
         # in its canonical form; neither a deal nor several cards (whose order is kept)
-        events: list[Event] = []
-        self._events = events
-        self.revealed = None
-        self._legal = {}  # the state changes from here on
-        called = self.called
-        if True in called:  # a call made before the second-to-last card lapses (RULES.md §6)
-            hands = self.hands
-            for s in range(self.n):
-                if called[s] and s != seat and len(hands[s]) > 1:
-                    called[s] = False
+        events = self._begin_move(seat)
         try:
             if cls is Play:
                 self.window = [False] * self.n
@@ -607,6 +598,22 @@ class Game:
         self.history.append((seat, move))
         self._events = []
         self._legal = {}
+        return events
+
+    def _begin_move(self, seat: int) -> list[Event]:
+        """The state starts to change for a move of ``seat``: a fresh event list (returned),
+        no hand shown, no cached legal moves, and UNO calls made before a second-to-last
+        card lapse at another seat's action (RULES.md §6)."""
+        events: list[Event] = []
+        self._events = events
+        self.revealed = None
+        self._legal = {}
+        called = self.called
+        if True in called:
+            hands = self.hands
+            for s in range(self.n):
+                if called[s] and s != seat and len(hands[s]) > 1:
+                    called[s] = False
         return events
 
     def _apply_checked(self, seat: int, move: Move, cls: type) -> list[Event]:
@@ -634,16 +641,7 @@ class Game:
                 raise self._illegal(seat, move)
         # a deal is all-or-nothing: if it fails, the finished round stays as it was
         backup = self.copy() if cls is Deal else None
-        events: list[Event] = []
-        self._events = events
-        self.revealed = None
-        self._legal = {}  # the state changes from here on
-        called = self.called
-        if True in called:  # a call made before the second-to-last card lapses (RULES.md §6)
-            hands = self.hands
-            for s in range(self.n):
-                if called[s] and s != seat and len(hands[s]) > 1:
-                    called[s] = False
+        events = self._begin_move(seat)
         try:
             if misplay:
                 assert isinstance(move, Play)
