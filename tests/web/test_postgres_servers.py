@@ -114,7 +114,10 @@ class Client:
         await self.ws.send(json.dumps({"type": kind, "v": 1, "token": self.token, **fields}))
 
     async def receive(self) -> dict[str, Any]:
-        message = await asyncio.wait_for(self.inbox.get(), 30)
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel that
+        # arrives together with a message, so a cancelled play() went on moving
+        async with asyncio.timeout(30):
+            message = await self.inbox.get()
         assert message["type"] != "error", message
         return message
 
@@ -272,7 +275,7 @@ async def test_a_killed_process_hands_its_rooms_to_the_other(servers: Any, pg_ds
         assert len(moves) >= heard
         # Ann reconnects to the other process; the bots and timers go on there
         await ann.open(two.base)
-        await ann.wait(lambda m: m["type"] == "state")
+        first = await ann.wait(lambda m: m["type"] == "state")
         # Bob lets his turn time out once: process two applies the timeout now
         timed_out = False
 
@@ -298,13 +301,20 @@ async def test_a_killed_process_hands_its_rooms_to_the_other(servers: Any, pg_ds
                 ):
                     timed_out = True
 
-        end_ann, end_bob = await asyncio.gather(ann.play(round_over, lambda m: False), bob_plays())
+        async def ann_plays() -> dict[str, Any]:
+            if round_over(first):  # a slow machine: the round was finished without her
+                return first
+            return await ann.play(round_over, lambda m: False)
+
+        end_ann, end_bob = await asyncio.gather(ann_plays(), bob_plays())
         assert end_ann["move_no"] == end_bob["move_no"]
         game, moves = stored_game(pg_dsn, code)
         assert game.round_over and len(moves) == end_ann["move_no"]
         after = moves[heard:]
         assert any(m.startswith(("2:", "3:")) for m in after), "the bots played on process two"
-        assert timed_out and any(m.endswith("timeout") for m in after), "no timer on two"
+        # Bob's held turn timed out (or, on a machine slow enough that the round ended
+        # first, Ann's turns did while she was away)
+        assert any(m.endswith("timeout") for m in after), "no timer on two"
         check_states([ann, bob], pg_dsn, code)
     finally:
         await ann.close()
