@@ -220,6 +220,11 @@ async def test_two_processes_play_a_round_of_one_room(servers: Any, pg_dsn: str)
                 break
             for client in (ann, bob, cy):
                 await client.send("ready")
+            # the host deals once her process knows that everyone is ready (Bob's and Cy's
+            # ready reach process one through the database: dealing earlier is refused)
+            await ann.wait(
+                lambda m: m["type"] == "room" and all(seat["ready"] for seat in m["seats"])
+            )
             await ann.send("next")
         assert races >= 3, "the processes never raced"
         check_states([ann, bob, cy], pg_dsn, code)
