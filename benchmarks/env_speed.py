@@ -4,7 +4,8 @@
 
 Steps per second with uniformly random allowed actions, observation and action mask read at
 every step, 2 players under the rules closest to RLCard's (+4 at any time, no challenge, no
-drawing while holding a playable card), episodes reset as they end:
+drawing while holding a playable card, a drawn card that can be played must be played),
+episodes reset as they end:
 
 - RLCard 1.2.0's environment (``rlcard.make("uno")``: ``reset``, ``step`` with a random legal
   action of ``state["legal_actions"]``, until ``is_over``; its state holds the encoded
@@ -31,7 +32,14 @@ from typing import Any
 
 import numpy as np
 
-RLCARD_LIKE = {"wd4_rule": "anytime", "challenge": False, "draw_with_playable": "forbidden"}
+# RLCard's raw game: +4 at any time and never challenged; `draw` only offered when nothing can
+# be played; a drawn card that can be played is played for you (after_draw = must_play)
+RLCARD_LIKE = {
+    "wd4_rule": "anytime",
+    "challenge": False,
+    "draw_with_playable": "forbidden",
+    "after_draw": "must_play",
+}
 
 
 def rate(run: Callable[[float], tuple[int, float]], seconds: float, repeats: int) -> float:

@@ -5,7 +5,8 @@
 Measures (median of ``--repeats`` runs of ``--seconds`` each):
 - unokit: whole rounds per second with uniformly random legal moves of the seat to act, and
   moves per second, 2 and 4 players, under ``official`` and under the rules closest to
-  RLCard's (+4 at any time, no challenge, a player holding a playable card may not draw),
+  RLCard's (+4 at any time, no challenge, a player holding a playable card may not draw, a
+  drawn card that can be played must be played),
   played by the C accelerator (``unokit.sim.fastplay``, the engine ``unokit simulate`` uses) and
   by the general Python engine (``Game.legal_moves`` / ``Game.apply``, what bots and the
   referee use); both play the same games for the same seeds;
@@ -34,7 +35,14 @@ from unokit.rng import Rng
 from unokit.sim.fastplay import play_random_rounds
 from unokit.sim.simulate import play_random_round
 
-RLCARD_LIKE = {"wd4_rule": "anytime", "challenge": False, "draw_with_playable": "forbidden"}
+# RLCard's raw game: +4 at any time and never challenged; `draw` only offered when nothing can
+# be played; a drawn card that can be played is played for you (after_draw = must_play)
+RLCARD_LIKE = {
+    "wd4_rule": "anytime",
+    "challenge": False,
+    "draw_with_playable": "forbidden",
+    "after_draw": "must_play",
+}
 
 
 def timed(work: Callable[[], int], seconds: float) -> tuple[float, float]:
