@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from rich.text import Text
+from textual.app import App
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
@@ -19,7 +21,7 @@ from unokit.moves import CHALLENGE, Play
 from unokit.phase import Phase
 from unokit.record import load_saved
 from unokit.tui.app import HUMAN, MIN_SIZE, UnoApp
-from unokit.tui.screens import ChoiceScreen, PageScreen
+from unokit.tui.screens import Answer, ChoiceScreen, PageScreen
 
 
 def _round_one_ends_at_once(**options: object) -> UnoApp:
@@ -320,3 +322,31 @@ async def test_13_one_card_uneven_chips_and_distinct_dim_colours() -> None:
         # unplayable cards: coloured text on the background, not dimmed fills
         assert "[#2e7d32 @click" in hand and "[#1565c0 @click" in hand
         assert "opacity" not in hand and "dim" not in hand
+
+
+async def test_a_dialog_wider_than_the_terminal_wraps_its_lines_inside_its_border() -> None:
+    """A long question, body line or answer wraps inside the dialog on a narrow terminal
+    (they were cut at the border: the end of an answer could not be read)."""
+    answer = "Play the card you just drew: the red seven, which matches the colour on top"
+
+    class Dialog(App[None]):
+        def on_mount(self) -> None:
+            body = Text("a short line\n" + "wide " * 30, overflow="fold")
+            self.push_screen(
+                ChoiceScreen(
+                    "A question too long for a terminal of sixty columns, really",
+                    [Answer(answer, "play", "p"), Answer("Keep it", "keep", "k")],
+                    body=body,
+                )
+            )
+
+    app = Dialog()
+    async with app.run_test(size=(60, 20)) as pilot:
+        assert await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        screen = app.screen
+        inside = screen.query_one("Vertical").content_region
+        for part in ("#question", "#body", "#answers", "#keys"):
+            region = screen.query_one(part).region
+            assert region.x >= inside.x and region.right <= inside.right, (part, region, inside)
+        text = await settled_text(pilot, app)  # type: ignore[arg-type]
+        assert "matches the colour" in text and "on top" in text, text

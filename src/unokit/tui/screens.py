@@ -45,9 +45,9 @@ class ChoiceScreen(ModalScreen[Any]):
     ChoiceScreen #question { text-style: bold; width: auto; max-width: 100%; }
     ChoiceScreen #body-scroll { width: auto; max-width: 100%; height: auto;
                                 scrollbar-size-vertical: 1; }
-    ChoiceScreen #body { width: auto; height: auto; }
-    ChoiceScreen #answers { width: auto; margin: 1 0 0 0; }
-    ChoiceScreen #keys { color: $text-muted; width: auto; }
+    ChoiceScreen #body { width: auto; max-width: 100%; height: auto; }
+    ChoiceScreen #answers { width: auto; max-width: 100%; margin: 1 0 0 0; }
+    ChoiceScreen #keys { color: $text-muted; width: auto; max-width: 100%; }
     """
 
     def __init__(
