@@ -343,10 +343,10 @@ async def test_a_dialog_wider_than_the_terminal_wraps_its_lines_inside_its_borde
     app = Dialog()
     async with app.run_test(size=(60, 20)) as pilot:
         assert await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        text = await settled_text(pilot, app)  # type: ignore[arg-type]
+        assert "matches the colour" in text and "on top" in text, text
         screen = app.screen
         inside = screen.query_one("Vertical").content_region
         for part in ("#question", "#body", "#answers", "#keys"):
             region = screen.query_one(part).region
             assert region.x >= inside.x and region.right <= inside.right, (part, region, inside)
-        text = await settled_text(pilot, app)  # type: ignore[arg-type]
-        assert "matches the colour" in text and "on top" in text, text

@@ -630,10 +630,12 @@ class UnoApp(App[None]):
                 if card in playable:
                     fg = "black" if color == 1 else "white"
                     style = f"bold {fg} on {shade}"
+                    if i == self.cursor:
+                        style += " reverse underline"
                 else:
                     style = "#9e9e9e" if color < 0 else shade
-                if i == self.cursor:
-                    style += " reverse underline"
+                    if i == self.cursor:  # highlighted, yet not like a playable card's chip
+                        style += " on #3a3a3a underline"
                 chips.append(f"[{style} @click=app.card({i})]{escape(label)}[/]")
             lines.append(" ".join(chips))
         more = []
