@@ -350,3 +350,17 @@ async def test_a_dialog_wider_than_the_terminal_wraps_its_lines_inside_its_borde
         for part in ("#question", "#body", "#answers", "#keys"):
             region = screen.query_one(part).region
             assert region.x >= inside.x and region.right <= inside.right, (part, region, inside)
+
+
+def test_the_cursor_on_an_unplayable_card_does_not_look_like_a_playable_chip() -> None:
+    """Playable cards are bright filled chips; the cursor on a card that cannot be played
+    marks it (underlined, grey ground) in its own dim colour, never in reverse video, which
+    made it look like a bright playable chip."""
+    game = table(["B8 G2", "R1 R2"], discard="G3")
+    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False)
+    chips = [chip for chip in app._hand(80, 4).split("[/]") if chip.strip()]
+    blue, green = chips[0], chips[1]  # the cursor is on the first card, B8: not playable
+    assert "reverse" not in blue and "underline" in blue and "on #1565c0" not in blue, blue
+    assert "bold white on #2e7d32" in green, green  # G2: a playable, filled chip
+    app.cursor = 1
+    assert "reverse underline" in app._hand(80, 4)  # the cursor on a playable chip
