@@ -134,6 +134,23 @@ def digests(mixes: range) -> list[str]:
     return result
 
 
+def rng_outputs() -> list[int]:
+    """Draws and shuffles of the game's generator (compiled: in 64-bit machine integers) from
+    many seeds, every kind of bound (the compiled path takes n < 2**30, Python's the rest)."""
+    import random
+
+    pick = random.Random(11)
+    out: list[int] = []
+    for _ in range(3000):
+        rng = Rng(pick.getrandbits(64) if pick.random() < 0.9 else pick.choice([0, 2**64 - 1]))
+        for n in (1, 2, 7, 108, 2**14, 2**30 - 1, 2**30, 2**40, pick.getrandbits(64) + 1):
+            out.append(rng.below(n))
+        items = list(range(pick.randrange(0, 120)))
+        rng.shuffle(items)
+        out += [*items, rng.state]
+    return out
+
+
 def _python_engine(code: str) -> Any:
     """Run ``code`` (which prints JSON) on the Python engine of src/, in a subprocess."""
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"}
@@ -159,6 +176,13 @@ def test_the_compiled_modules_are_imported() -> None:
     assert "src" not in Path(unokit.__file__).parts[-3:-1], unokit.__file__
     reference = _python_engine("import json, unokit.game as g; print(json.dumps(g.__file__))")
     assert reference.endswith(".py")
+
+
+def test_the_compiled_generator_draws_what_pythons_draws() -> None:
+    theirs = _python_engine(
+        "import json; from tests.test_compiled import rng_outputs; print(json.dumps(rng_outputs()))"
+    )
+    assert rng_outputs() == theirs
 
 
 @pytest.mark.parametrize("part", range(4))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Final
 
 from unokit import events as ev
 from unokit import legality, play, rounds
@@ -50,10 +50,10 @@ from unokit.scoring import team_of
 __all__ = ["Game", "Phase", "View"]
 
 
-_PLAY = Phase.PLAY
-_AFTER_DRAW = Phase.AFTER_DRAW
-_PENALTY = Phase.PENALTY
-_ROUND_OVER = Phase.ROUND_OVER
+_PLAY: Final = Phase.PLAY
+_AFTER_DRAW: Final = Phase.AFTER_DRAW
+_PENALTY: Final = Phase.PENALTY
+_ROUND_OVER: Final = Phase.ROUND_OVER
 
 
 class _RoundEnded(Exception):
