@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck pytest sanitize scenarios simulate bench catalogues clean
+.PHONY: run play test lint typecheck pytest sanitize compiled compiled-test scenarios simulate bench \
+	catalogues clean
 
 $(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c src/unokit/envs/_vecenv.c
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +22,9 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/unokit play --players 4 --bots strong
 
-## test: lint, type-check all of src (mypy --strict), run the whole test suite, and the C tests under sanitizers
-test: lint typecheck pytest sanitize
+## test: lint, type-check all of src (mypy --strict), run the whole test suite, the C tests under
+## sanitizers, and the mypyc-compiled engine against the Python one
+test: lint typecheck pytest sanitize compiled-test
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools
@@ -59,6 +61,25 @@ sanitize: $(STAMP)
 		tests/test_fastplay.py tests/test_fastplay_probe.py tests/test_rollout.py \
 		tests/envs/test_vector.py tests/envs/test_native.py
 
+## compiled: the general engine's hot modules (setup.py's MYPYC_MODULES) compiled with mypyc,
+## apart in build/mypyc: a copy of the package with each compiled module beside its .py (never
+## in src/, where the .so files would shadow the Python); PYTHONPATH=build/mypyc runs on it
+MYPYC_DIR     := build/mypyc
+MYPYC_MODULES := $(shell sed -n 's|^    "src/\(unokit/[a-z_]*\.py\)",$$|\1|p' setup.py)
+compiled: $(STAMP)
+	rm -rf $(MYPYC_DIR) && mkdir -p $(MYPYC_DIR)
+	cp -r src/unokit $(MYPYC_DIR)/unokit
+	find $(MYPYC_DIR) \( -name '*.so' -o -name __pycache__ \) -prune -exec rm -rf {} +
+	cd $(MYPYC_DIR) && MYPYC_OPT_LEVEL=3 $(abspath $(BIN))/mypyc $(MYPYC_MODULES) >build.log 2>&1 \
+		|| { tail -30 build.log; exit 1; }
+	@ls $(MYPYC_DIR)/unokit/*.so
+
+## compiled-test: build the compiled engine, then check that it plays the Python engine's games
+## (tests/test_compiled.py fails unless the compiled modules are what got imported)
+compiled-test: compiled
+	UNOKIT_COMPILED=1 PYTHONPATH=$(MYPYC_DIR):. $(BIN)/pytest -n 2 -p no:cacheprovider \
+		tests/test_compiled.py
+
 ## catalogues: after changing a message or a translation: update the .pot/.po files, generate
 ## Simplified Chinese from Traditional (OpenCC), compile the .mo files (a test checks them)
 catalogues: $(STAMP)
@@ -77,4 +98,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis $(SAN_DIR)
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis $(SAN_DIR) $(MYPYC_DIR)

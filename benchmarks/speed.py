@@ -1,6 +1,7 @@
 """Engine speed, side by side with RLCard's UNO game, in one run.
 
     python benchmarks/speed.py [--seconds 2] [--repeats 5] [--skip-tournament]
+                               [--compiled build/mypyc]
 
 Measures (median of ``--repeats`` runs of ``--seconds`` each):
 - unokit: whole rounds per second with uniformly random legal moves of the seat to act, and
@@ -10,6 +11,8 @@ Measures (median of ``--repeats`` runs of ``--seconds`` each):
   played by the C accelerator (``unokit.sim.fastplay``, the engine ``unokit simulate`` uses) and
   by the general Python engine (``Game.legal_moves`` / ``Game.apply``, what bots and the
   referee use); both play the same games for the same seeds;
+- with ``--compiled DIR`` (``make compiled`` builds ``build/mypyc``), the same general engine
+  compiled with mypyc: the same measurement in a subprocess with ``PYTHONPATH=DIR``;
 - RLCard 1.2.0's raw game (``rlcard.games.uno.game.UnoGame``: init_game, get_legal_actions,
   step until is_over) with random legal actions, 2 and 4 players (if rlcard is installed:
   ``pip install -r benchmarks/requirements.txt``);
@@ -21,10 +24,12 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -110,6 +115,36 @@ def rlcard_games(players: int, seconds: float) -> tuple[float, float] | None:
     return timed(one, seconds)
 
 
+def compiled_games(folder: str, seconds: float, repeats: int) -> dict[str, list[float]]:
+    """The general engine's rows, measured in a subprocess on the build in ``folder``."""
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(folder)}
+    args = [sys.executable, __file__, "--engine-rows", f"--seconds={seconds}"]
+    done = subprocess.run(
+        [*args, f"--repeats={repeats}"], env=env, capture_output=True, text=True, check=True
+    )
+    rows: dict[str, list[float]] = json.loads(done.stdout)
+    return rows
+
+
+def engine_rows(seconds: float, repeats: int) -> int:
+    """``--engine-rows``: the general engine's rows as JSON (run by :func:`compiled_games`);
+    refuses to measure a build whose engine is not compiled."""
+    import unokit.game
+
+    if not unokit.game.__file__ or not unokit.game.__file__.endswith(".so"):
+        sys.exit(f"--compiled: unokit.game is not compiled here: {unokit.game.__file__}")
+    rows = {}
+    for players in (2, 4):
+        for label, rules in (
+            ("official", Rules(players=players)),
+            ("RLCard-like rules", Rules(players=players, **RLCARD_LIKE)),
+        ):
+            rate = median_of(repeats, lambda rules=rules: unokit_games(rules, seconds))
+            rows[f"{label}, {players} players"] = list(rate)
+    print(json.dumps(rows))
+    return 0
+
+
 def mid_game(players: int) -> Game:
     game = Game(Rules(players=players, **RLCARD_LIKE), 3)
     rng = Rng(1)
@@ -159,8 +194,15 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--skip-tournament", action="store_true")
     parser.add_argument("--tournament-games", type=int, default=4000)
+    parser.add_argument(
+        "--compiled", metavar="DIR", help="also the engine compiled with mypyc in DIR (build/mypyc)"
+    )
+    parser.add_argument("--engine-rows", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     s, r = args.seconds, args.repeats
+    if args.engine_rows:
+        return engine_rows(s, r)
+    compiled = compiled_games(args.compiled, s, r) if args.compiled else {}
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}; median of {r} runs of {s} s"
@@ -177,9 +219,15 @@ def main() -> int:
             rows.append((f"unokit native, {label}, {players} players", *fast))
             slow = median_of(r, lambda rules=rules: unokit_games(rules, s))
             rows.append((f"unokit Python engine, {label}, {players} players", *slow))
+            if compiled:
+                rate = compiled[f"{label}, {players} players"]
+                rows.append((f"unokit compiled engine, {label}, {players} players", *rate))
     width = max(len(name) for name, _, _ in rows)
     print(f"{'':{width}}  {'games/s':>10}  {'moves/s':>11}  {'vs RLCard':>9}")
-    base = {2: rows[0][1], 4: rows[5][1]}
+    base = {
+        p: next(g for name, g, _ in rows if name.startswith("RLCard") and f"{p} p" in name)
+        for p in (2, 4)
+    }
     for name, games, moves in rows:
         players = 2 if "2 players" in name else 4
         ratio = f"{games / base[players]:.2f}x" if base[players] else "n/a"

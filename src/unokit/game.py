@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Final
 
 from unokit import events as ev
 from unokit import legality, play, rounds
@@ -50,10 +50,10 @@ from unokit.scoring import team_of
 __all__ = ["Game", "Phase", "View"]
 
 
-_PLAY = Phase.PLAY
-_AFTER_DRAW = Phase.AFTER_DRAW
-_PENALTY = Phase.PENALTY
-_ROUND_OVER = Phase.ROUND_OVER
+_PLAY: Final = Phase.PLAY
+_AFTER_DRAW: Final = Phase.AFTER_DRAW
+_PENALTY: Final = Phase.PENALTY
+_ROUND_OVER: Final = Phase.ROUND_OVER
 
 
 class _RoundEnded(Exception):
@@ -400,7 +400,7 @@ class Game:
                 raise StateError(f"{name} = {seat} is not a seat (0 to {n - 1})")
         if direction not in (1, -1):
             raise StateError("direction must be cw or ccw")
-        game = cls.__new__(cls)
+        game = _blank(cls)
         game._setup(rules, seed)
         game.round_no = 1
         game.hands = [list(h) for h in hands]
@@ -948,7 +948,7 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy (cheap: lists are copied, cards and moves are shared)."""
-        new = Game.__new__(Game)
+        new = _blank(Game)
         _copy_fields(self, new)
         return new
 
@@ -1002,7 +1002,8 @@ class Game:
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
-    __hash__ = None  # type: ignore[assignment]
+    # unhashable: a class defining __eq__ gets __hash__ = None from Python (written here, it
+    # would be taken for a dataclass field when mypyc compiles this module)
 
     def __repr__(self) -> str:
         top = self.top.code if self.top is not None else "-"
@@ -1041,6 +1042,9 @@ class Game:
         }
 
 
+# a Game not set up (its __init__ not run), for from_table and copy: ``Game.__new__`` taken as
+# a value, which mypyc also compiles (it refuses a call of ``cls.__new__`` on a native class)
+_blank: Callable[[type[Game]], Game] = Game.__new__
 _FIELDS = fields(Game)
 _NEW: tuple[tuple[str, Callable[[Rules, int], Any]], ...] = tuple(
     (f.name, f.metadata["new"]) for f in _FIELDS

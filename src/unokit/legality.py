@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
 from unokit.effects import CUSTOM_EFFECTS
@@ -53,13 +53,13 @@ __all__ = [
     "top_colors",
 ]
 
-_WILD = Rank.WILD
-_WD4 = Rank.WILD_DRAW_FOUR
-_SKIP = Rank.SKIP
-_REVERSE = Rank.REVERSE
-_DRAW_TWO = Rank.DRAW_TWO
-_SEVEN = Rank.SEVEN
-_ZERO = Rank.ZERO
+_WILD: Final = Rank.WILD
+_WD4: Final = Rank.WILD_DRAW_FOUR
+_SKIP: Final = Rank.SKIP
+_REVERSE: Final = Rank.REVERSE
+_DRAW_TWO: Final = Rank.DRAW_TWO
+_SEVEN: Final = Rank.SEVEN
+_ZERO: Final = Rank.ZERO
 
 # Interned single-card plays: legal-move lists reuse these objects instead of allocating.
 _PLAYS: dict[tuple[Card, int, bool], Play] = {}
@@ -73,14 +73,14 @@ def _play(card: Card, color: int, uno: bool) -> Play:
     return move
 
 
-_CATCH = [Catch(t) for t in range(10)]
-_CHOOSE = [ChooseColor(c) for c in Color]
+_CATCH: Final = [Catch(t) for t in range(10)]
+_CHOOSE: Final = [ChooseColor(c) for c in Color]
 
-_PLAY = Phase.PLAY
-_AFTER_DRAW = Phase.AFTER_DRAW
-_CHOOSE_COLOR = Phase.CHOOSE_COLOR
-_PENALTY = Phase.PENALTY
-_ROUND_OVER = Phase.ROUND_OVER
+_PLAY: Final = Phase.PLAY
+_AFTER_DRAW: Final = Phase.AFTER_DRAW
+_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+_PENALTY: Final = Phase.PENALTY
+_ROUND_OVER: Final = Phase.ROUND_OVER
 
 
 def _single_plays(card: Card, uno: bool) -> tuple[Play, ...]:
@@ -112,11 +112,11 @@ def _matching(card: Card, color: int, top: Card) -> bool:
 #: on the plain top card ``top`` (no sum jump-in group) under ``color``, the UNO call offered
 #: when ``uno``: the common turn, looked up; valid under :func:`quick_rules` (every wild
 #: playable). ``[uno][card]`` of :data:`_DRAWN_PLAYS`: the plays of a playable card.
-_DRAWN_PLAYS = [
+_DRAWN_PLAYS: Final = [
     _card_table(lambda c: _single_plays(c, False)),
     _card_table(lambda c: _single_plays(c, True)),
 ]
-_TURN_PLAYS: list[list[list[list[tuple[Play, ...]]]]] = [
+_TURN_PLAYS: Final[list[list[list[list[tuple[Play, ...]]]]]] = [
     [
         [
             [

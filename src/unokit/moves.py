@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from unokit.cards import Card, Color
 from unokit.errors import IllegalMoveError
@@ -138,9 +138,9 @@ class Deal:
 Move = Play | Draw | Pass | Challenge | CallUno | Catch | ChooseColor | Timeout | Penalty | Deal
 
 #: shared instances of the moves without fields
-DRAW = Draw()
-PASS = Pass()
-CHALLENGE = Challenge()
-CALL_UNO = CallUno()
-TIMEOUT = Timeout()
-DEAL = Deal()
+DRAW: Final = Draw()
+PASS: Final = Pass()
+CHALLENGE: Final = Challenge()
+CALL_UNO: Final = CallUno()
+TIMEOUT: Final = Timeout()
+DEAL: Final = Deal()

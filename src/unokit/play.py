@@ -6,7 +6,7 @@ Functions of a :class:`~unokit.game.Game`, called by ``Game.apply`` for a legal 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from unokit import events as ev
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
@@ -20,16 +20,16 @@ if TYPE_CHECKING:
 
 __all__ = ["JumpWindow", "StackEntry", "challenge", "resolve_play", "take_penalty"]
 
-_WILD = Rank.WILD
-_WD4 = Rank.WILD_DRAW_FOUR
-_SKIP = Rank.SKIP
-_REVERSE = Rank.REVERSE
-_DRAW_TWO = Rank.DRAW_TWO
+_WILD: Final = Rank.WILD
+_WD4: Final = Rank.WILD_DRAW_FOUR
+_SKIP: Final = Rank.SKIP
+_REVERSE: Final = Rank.REVERSE
+_DRAW_TWO: Final = Rank.DRAW_TWO
 _DRAWS = (_DRAW_TWO, _WD4)
-_Played = ev.Played
-_played_one = ev.played_one
-_PLAY = Phase.PLAY
-_PENALTY = Phase.PENALTY
+_Played: Final = ev.Played
+_played_one: Final = ev.played_one
+_PLAY: Final = Phase.PLAY
+_PENALTY: Final = Phase.PENALTY
 
 
 class StackEntry(NamedTuple):

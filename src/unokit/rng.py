@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
-from typing import TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from unokit.errors import RulesError
+
+if TYPE_CHECKING:  # a type for mypyc only (never imported when running): 64-bit machine ints
+    from mypy_extensions import i64
 
 __all__ = ["SEED_LIMIT", "Rng"]
 
@@ -52,6 +55,8 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (multiply-shift; bias below 2**-50 for n < 2**14)."""
+        if _NATIVE and 0 < n < _SMALL:
+            return _native_below(self, n)
         self.state = z = (self.state + _GAMMA) & _MASK  # next64, written out: one per move
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -59,6 +64,9 @@ class Rng:
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
+        if _NATIVE and len(items) < _SMALL:
+            _native_shuffle(self, items)
+            return
         state = self.state
         gamma, mask = _GAMMA, _MASK
         for i in range(len(items) - 1, 0, -1):
@@ -99,6 +107,52 @@ def _pops(items: list[T], state: int) -> Iterator[T]:
         yield items[i]
     if items:
         yield items[0]
+
+
+# Compiled by mypyc (make compiled, docs/performance.md), the same generator in 64-bit machine
+# integers (i64: arithmetic wraps around, as SplitMix64's does modulo 2**64) rather than Python's
+# unbounded ones, which mypyc handles slowly past 2**62; the same numbers. ``_NATIVE`` is true
+# only where i64 arithmetic wraps, i.e. compiled: the Python engine keeps the code above.
+_SMALL: Final = 1 << 30  # n < 2**30: (64-bit output * n) >> 64 computed in 32-bit halves
+_GAMMA_I64: Final = _GAMMA - (1 << 64)  # the constants as signed 64-bit values
+_MUL1_I64: Final = 0xBF58476D1CE4E5B9 - (1 << 64)
+_MUL2_I64: Final = 0x94D049BB133111EB - (1 << 64)
+
+
+def _wraps() -> bool:
+    big: i64 = 1 << 62
+    return big * 4 == 0
+
+
+_NATIVE: Final = _wraps()
+
+
+def _native_below(rng: Rng, n: int) -> int:
+    state = rng.state
+    s: i64 = state - (1 << 64) if state >= 1 << 63 else state
+    s += _GAMMA_I64
+    rng.state = int(s) + (1 << 64) if s < 0 else int(s)
+    z = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MUL1_I64  # >> of a signed value, masked: logical
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MUL2_I64
+    z = z ^ ((z >> 31) & 0x1FFFFFFFF)
+    m: i64 = n
+    return (((z >> 32) & 0xFFFFFFFF) * m + (((z & 0xFFFFFFFF) * m) >> 32)) >> 32
+
+
+def _native_shuffle(rng: Rng, items: list[T]) -> None:
+    state = rng.state
+    s: i64 = state - (1 << 64) if state >= 1 << 63 else state
+    i: i64 = len(items) - 1
+    while i > 0:
+        s += _GAMMA_I64
+        z = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MUL1_I64
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MUL2_I64
+        z = z ^ ((z >> 31) & 0x1FFFFFFFF)
+        m = i + 1
+        j = (((z >> 32) & 0xFFFFFFFF) * m + (((z & 0xFFFFFFFF) * m) >> 32)) >> 32
+        items[i], items[j] = items[j], items[i]
+        i -= 1
+    rng.state = int(s) + (1 << 64) if s < 0 else int(s)
 
 
 def _checked_seed(seed: object) -> int:
