@@ -24,6 +24,7 @@ MYPYC_MODULES = [
     "src/unokit/moves.py",
     "src/unokit/phase.py",
     "src/unokit/effects.py",
+    "src/unokit/rules.py",
 ]
 
 ext_modules = [

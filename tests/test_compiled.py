@@ -187,6 +187,27 @@ def test_the_compiled_generator_draws_what_pythons_draws() -> None:
     assert rng_outputs() == theirs
 
 
+def options_table() -> dict[str, list[Any]]:
+    """Every option as the rules module derives it (compiled, rules.py keeps no Literal
+    annotation: the types are read from its source instead)."""
+    return {
+        name: [
+            *(repr(spec.default), list(spec.choices), spec.low, spec.high, spec.kind),
+            *(spec.meaning, spec.source, spec.section),
+        ]
+        for name, spec in OPTIONS.items()
+    }
+
+
+def test_the_compiled_rules_know_every_option_as_python_does() -> None:
+    theirs = _python_engine(
+        "import json; from tests.test_compiled import options_table; "
+        "print(json.dumps(options_table()))"
+    )
+    assert options_table() == theirs
+    assert OPTIONS["stacking"].choices == ("off", "same_kind", "two_under_four", "any")
+
+
 @pytest.mark.parametrize("part", range(4))
 def test_the_compiled_engine_plays_the_python_engines_games(part: int) -> None:
     mixes = range(part, MIXES, 4)

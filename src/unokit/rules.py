@@ -472,9 +472,30 @@ class Rules:
         ]
 
 
+def _option_types() -> dict[str, Any]:
+    """Each option's type: the annotations of :class:`Rules`. Compiled with mypyc (the optional
+    build, docs/performance.md) the class keeps no ``Literal`` annotation (each reads as
+    ``type``), so they are read from this module's source, which is installed beside the
+    compiled module (the wheel and ``make compiled`` both keep it)."""
+    hints = typing.get_type_hints(Rules)
+    if not any(hint is type for hint in hints.values()):
+        return hints
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(__file__).with_name("rules.py").read_text(encoding="utf-8"))
+    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Rules").body
+    names = globals()
+    return {
+        node.target.id: eval(ast.unparse(node.annotation), names)  # this module's own names
+        for node in body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
+
+
 def _derive_options() -> dict[str, OptionSpec]:
     """:data:`OPTIONS` from the fields of :class:`Rules`: the one place each option is defined."""
-    hints = typing.get_type_hints(Rules)
+    hints = _option_types()
     out: dict[str, OptionSpec] = {}
     for option in dataclasses.fields(Rules):
         hint, meta = hints[option.name], option.metadata
