@@ -11,7 +11,9 @@ Python engine's traces come from a subprocess on ``src/``. Outside that target (
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import importlib
 import json
 import os
 import re
@@ -155,9 +157,8 @@ def _python_engine(code: str) -> Any:
     """Run ``code`` (which prints JSON) on the Python engine of src/, in a subprocess."""
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"}
     env.pop("UNOKIT_COMPILED", None)
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
@@ -171,8 +172,17 @@ def _asked() -> None:
 def test_the_compiled_modules_are_imported() -> None:
     """Asked to check the compiled build, the engine imported must be it, never the Python."""
     assert {"game", "legality", "play", "rounds"} <= set(COMPILED), COMPILED
+    # the Makefile and COMPILED read setup.py's list with a pattern: it must miss no entry
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    listed = next(
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "MYPYC_MODULES"
+    )
+    assert isinstance(listed, ast.List)
+    assert [ast.literal_eval(e) for e in listed.elts] == [f"src/unokit/{n}.py" for n in COMPILED]
     for name in COMPILED:
-        module = sys.modules.get(f"unokit.{name}") or __import__(f"unokit.{name}")
+        module = importlib.import_module(f"unokit.{name}")
         path = getattr(module, "__file__", "") or ""
         assert path.endswith(".so"), f"unokit.{name} is not compiled: {path}"
     assert "src" not in Path(unokit.__file__).parts[-3:-1], unokit.__file__
@@ -185,6 +195,46 @@ def test_the_compiled_generator_draws_what_pythons_draws() -> None:
         "import json; from tests.test_compiled import rng_outputs; print(json.dumps(rng_outputs()))"
     )
     assert rng_outputs() == theirs
+
+
+BAD_INPUT = [
+    "Rng(True)",
+    "Rng(1.5)",
+    "Rng(-1)",
+    "Game(Rules(players=2), True)",
+    "Game(Rules(players=2), 1.5)",
+    "Game(Rules(players=2), '3')",
+    "Rules.from_dict({'players': '4'})",
+    "Rules.from_dict({'challenge': 1})",
+    "Rules().replace(seven_zero='yes')",
+    "Game.from_dict([])",
+    "Game.from_dict({'format': 'nonsense'})",
+    "Game.from_record([])",
+]
+
+
+def refusals() -> list[str]:
+    """What each bad input of :data:`BAD_INPUT` raises: the exception's type and message."""
+    from unokit.rng import Rng
+
+    out = []
+    for text in BAD_INPUT:
+        try:
+            eval(text, {"Rng": Rng, "Game": Game, "Rules": Rules})
+            out.append(f"{text}: accepted")
+        except Exception as error:
+            out.append(f"{text}: {type(error).__name__}: {error}")
+    return out
+
+
+def test_bad_input_is_refused_as_the_python_engine_refuses_it() -> None:
+    """Compiled, mypyc checks declared types: the entry points take what they validate
+    themselves, so a bad seed, option value or state gets the same clear error."""
+    theirs = _python_engine(
+        "import json; from tests.test_compiled import refusals; print(json.dumps(refusals()))"
+    )
+    assert refusals() == theirs
+    assert not any(line.endswith("accepted") or "TypeError" in line for line in theirs), theirs
 
 
 def options_table() -> dict[str, list[Any]]:

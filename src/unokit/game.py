@@ -18,9 +18,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 from unokit import events as ev
 from unokit import legality, play, rounds
@@ -43,7 +43,7 @@ from unokit.moves import (
 )
 from unokit.phase import Phase
 from unokit.play import JumpWindow, StackEntry
-from unokit.rng import Rng
+from unokit.rng import SEED_LIMIT, Rng, checked_seed
 from unokit.rules import Rules
 from unokit.scoring import team_of
 
@@ -340,9 +340,13 @@ class Game:
     deal_events: list[Event] = _state(None, _empty)
     _events: list[Event] = _state(None, _empty, lambda v: [])
 
-    def __init__(self, rules: Rules | None = None, seed: int = 0) -> None:
+    def __init__(self, rules: Rules | None = None, seed: SupportsIndex = 0) -> None:
+        # (SupportsIndex: see Rng; a seed that is not a whole number from 0 to 2**64-1 is
+        # refused with RulesError, compiled or not)
         rules = rules or Rules()
-        self._setup(rules, seed)
+        self._setup(
+            rules, seed if type(seed) is int and 0 <= seed < SEED_LIMIT else checked_seed(seed)
+        )
         rounds.select_first_dealer(self)
         try:
             rounds.deal(self)
@@ -367,7 +371,7 @@ class Game:
         current: int = 0,
         direction: int = 1,
         dealer: int | None = None,
-        seed: int = 0,
+        seed: SupportsIndex = 0,
         uno_called: Iterable[int] = (),
         scores: list[int] | None = None,
     ) -> Game:
@@ -401,7 +405,9 @@ class Game:
         if direction not in (1, -1):
             raise StateError("direction must be cw or ccw")
         game = _blank(cls)
-        game._setup(rules, seed)
+        game._setup(
+            rules, seed if type(seed) is int and 0 <= seed < SEED_LIMIT else checked_seed(seed)
+        )
         game.round_no = 1
         game.hands = [list(h) for h in hands]
         game.draw_pile = list(reversed(draw_pile))
@@ -961,7 +967,7 @@ class Game:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
         """Load a state written by :meth:`to_dict`. Every field is checked (types, ranges,
         cards adding up to the deck, seats, phase): anything else raises
         :class:`~unokit.errors.StateError` naming the field (:mod:`unokit.record`)."""
@@ -988,7 +994,7 @@ class Game:
         }
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Game:
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
         """Replay a record written by :meth:`record`; a record that is malformed, or holds a
         move that is not allowed when it comes, raises :class:`~unokit.errors.StateError`."""
         from unokit.record import load_record, replay_moves

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import TYPE_CHECKING, Final, SupportsIndex, TypeVar
 
 from unokit.errors import RulesError
 
@@ -41,10 +41,10 @@ class Rng:
 
     __slots__ = ("state",)
 
-    def __init__(self, seed: int = 0) -> None:
-        if type(seed) is not int or not 0 <= seed <= _MASK:
-            seed = _checked_seed(seed)
-        self.state = seed
+    def __init__(self, seed: SupportsIndex = 0) -> None:
+        # SupportsIndex, not int: compiled with mypyc an int parameter would take a bool as 1
+        # and refuse a float with TypeError before this check could say why (RulesError)
+        self.state = seed if type(seed) is int and 0 <= seed <= _MASK else checked_seed(seed)
 
     def next64(self) -> int:
         """The next 64-bit output."""
@@ -155,7 +155,7 @@ def _native_shuffle(rng: Rng, items: list[T]) -> None:
     rng.state = int(s) + (1 << 64) if s < 0 else int(s)
 
 
-def _checked_seed(seed: object) -> int:
+def checked_seed(seed: object) -> int:
     """``seed`` as an int in 0..2**64-1, or :class:`RulesError` saying why it is refused."""
     value: int | None = None
     if not isinstance(seed, bool):

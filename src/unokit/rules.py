@@ -426,9 +426,12 @@ class Rules:
             raise RulesError(
                 f"preset = {preset!r} is not allowed: expected one of {', '.join(PRESETS)}"
             )
-        for key in values:
+        for key, value in values.items():
             if key not in OPTIONS:
                 raise RulesError(f"unknown rule option {key!r}{_did_you_mean(key)}")
+            # checked before the class sees it: compiled with mypyc (docs/performance.md),
+            # Rules(...) refuses a value of the wrong type with TypeError, not this RulesError
+            OPTIONS[key].check(value)
         merged = {**PRESETS[preset], **values}
         return cls(**merged)
 
@@ -444,9 +447,10 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated like any other)."""
-        for key in changes:
+        for key, value in changes.items():
             if key not in OPTIONS:
                 raise RulesError(f"unknown rule option {key!r}{_did_you_mean(key)}")
+            OPTIONS[key].check(value)  # (as in from_dict)
         return dataclasses.replace(self, **changes)
 
     def to_dict(self, changed_only: bool = False) -> dict[str, Any]:
@@ -483,7 +487,13 @@ def _option_types() -> dict[str, Any]:
     import ast
     from pathlib import Path
 
-    tree = ast.parse(Path(__file__).with_name("rules.py").read_text(encoding="utf-8"))
+    source = Path(__file__).with_name("rules.py")
+    if not source.exists():
+        raise ImportError(
+            f"unokit.rules is compiled and needs its source beside it to know each option's "
+            f"values: {source} is missing (reinstall unokit, or install it without UNOKIT_MYPYC)"
+        )
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Rules").body
     names = globals()
     return {
