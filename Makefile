@@ -69,8 +69,9 @@ MYPYC_MODULES := $(shell sed -n 's|^    "src/\(unokit/[a-z_]*\.py\)",$$|\1|p' se
 compiled: $(STAMP)
 	rm -rf $(MYPYC_DIR) && mkdir -p $(MYPYC_DIR)
 	cp -r src/unokit $(MYPYC_DIR)/unokit
-	find $(MYPYC_DIR) \( -name '*.so' -o -name __pycache__ \) -prune -exec rm -rf {} +
-	cd $(MYPYC_DIR) && MYPYC_OPT_LEVEL=3 $(abspath $(BIN))/mypyc $(MYPYC_MODULES) >build.log 2>&1 \
+	find $(MYPYC_DIR) -name __pycache__ -prune -exec rm -rf {} +
+	rm -f $(MYPYC_DIR)/unokit/*.so  # (compiled modules src/ may hold; the C accelerators stay)
+	cd $(MYPYC_DIR) && CFLAGS=-fwrapv MYPYC_OPT_LEVEL=3 $(abspath $(BIN))/mypyc $(MYPYC_MODULES) >build.log 2>&1 \
 		|| { tail -30 build.log; exit 1; }
 	@ls $(MYPYC_DIR)/unokit/*.so
 

@@ -6,11 +6,15 @@ requires the accelerator (tests/test_fastplay.py), so CI always builds and check
 
 ``UNOKIT_MYPYC=1`` (opt-in; needs mypy, which is not a dependency): the general engine's hot
 modules (:data:`MYPYC_MODULES`) are compiled with mypyc as well, e.g.
-``UNOKIT_MYPYC=1 pip install --no-build-isolation .`` (docs/performance.md, "The compiled
-engine"). Without it the package is pure Python but for the C accelerators, as always.
+``UNOKIT_MYPYC=1 pip install .`` (pip's isolated build fetches mypy for the build only;
+docs/performance.md, "The compiled engine"). Without it the package is pure Python but for the
+C accelerators, as always. An editable install (``pip install -e``) is never compiled: it would
+put the compiled modules into src/, where they would silently replace the Python for every
+later run; use ``make compiled`` (apart, in build/mypyc) for development.
 """
 
 import os
+import sys
 
 from setuptools import Extension, setup
 
@@ -47,14 +51,20 @@ ext_modules = [
 
 options: dict[str, dict[str, str]] = {}
 setup_requires: list[str] = []
-if os.environ.get("UNOKIT_MYPYC") == "1":
+editable = any(a in ("editable_wheel", "develop") for a in sys.argv)
+if os.environ.get("UNOKIT_MYPYC") == "1" and editable:
+    print("setup.py: UNOKIT_MYPYC=1 is ignored by an editable install (see its docstring)")
+elif os.environ.get("UNOKIT_MYPYC") == "1":
     # built apart (build/mypyc-setup), so that a later plain build never packs these .so files
     options["build"] = {"build_base": "build/mypyc-setup"}
     try:
         from mypyc.build import mypycify
     except ImportError:  # pip's isolated build first asks what to install: mypy, then builds
-        setup_requires.append("mypy>=1.10")
+        setup_requires.append("mypy>=1.15,<3")  # the range the compiled build was tested with
     else:
-        ext_modules += mypycify(MYPYC_MODULES, opt_level="3", target_dir="build/mypyc-setup/c")
+        compiled = mypycify(MYPYC_MODULES, opt_level="3", target_dir="build/mypyc-setup/c")
+        for extension in compiled:  # i64 arithmetic wraps, as SplitMix64's does (rng.py)
+            extension.extra_compile_args = [*extension.extra_compile_args, "-fwrapv"]
+        ext_modules += compiled
 
 setup(ext_modules=ext_modules, options=options, setup_requires=setup_requires)
