@@ -515,3 +515,13 @@ def test_replay_of_a_match_still_going_on_keeps_hidden_cards_hidden(tmp_path: Pa
     assert f"draws {card_name(drawn)}" not in hidden.output
     shown = runner.invoke(app, ["replay", str(path), "--reveal"])
     assert f"draws {card_name(drawn)}" in shown.output
+
+
+def test_help_texts_join_the_lines_of_a_paragraph() -> None:
+    """A command's help is its docstring with the source's line breaks joined (they left
+    ragged lines: "a match still" on one line, "going on" on the next)."""
+    result = runner.invoke(app, ["replay", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "a match still going on (a saved game)" in result.output, result.output
+    result = runner.invoke(app, ["judge", "--help"], env={"COLUMNS": "200"})
+    assert "2 for a file that cannot be read" in result.output, result.output

@@ -35,6 +35,10 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # docstrings are wrapped at 100 columns: markdown joins the lines of a paragraph (the
+    # "rich" mode kept every line break: ragged lines in a terminal); help texts must then
+    # read as markdown (no *stars* or _underscores_ around words)
+    rich_markup_mode="markdown",
 )
 #: spaces at a line's end (before the colour codes that close it): rich pads its lines to the
 #: table's width, which leaves trailing blanks in a terminal's copy or a file
@@ -496,9 +500,10 @@ def replay(
         ),
     ] = False,
 ) -> None:
-    """Step through a game's record, every ruling explained. A finished match is told in full
-    (the cards drawn, every hand with --step); a match still going on (a saved game) as a
-    spectator hears it, unless --reveal.
+    """Step through a game's record, every ruling explained.
+
+    A finished match is told in full (the cards drawn, every hand with --step); a match still
+    going on (a saved game) as a spectator hears it, unless --reveal.
 
     Exit status 2, with one line saying why, for a file that cannot be replayed."""
     from unokit.narrator import narrate
