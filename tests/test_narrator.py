@@ -10,6 +10,7 @@ import pytest
 from unokit import Game, Rules
 from unokit import events as ev
 from unokit.cards import Card, Color
+from unokit.moves import Play
 from unokit.narrator import LANGUAGES, LOCALE_DIR, card_name, narrate, referee_text
 from unokit.why import Why
 
@@ -72,6 +73,7 @@ SAMPLES: list[ev.Event] = [
     ev.PenaltyDrawn(1, _cards("R1 R2 R3 R4"), "stack", 2),
     ev.PenaltyDrawn(1, _cards("R1 R2"), "last_card", 2),
     ev.PenaltyPending(1, 4, rule="challenge=true"),
+    ev.PenaltyPending(1, 8, True, rule="stacking=any"),
     ev.Deflected(1, C("BS"), 4, 2, rule="deflect=true"),
     ev.JumpedIn(1, 2, _cards("R5"), rule="jump_in=true"),
     ev.JumpedIn(1, 2, _cards("R+2"), "new", rule="jump_in_stacking=new"),
@@ -238,3 +240,21 @@ def test_catalogues_are_up_to_date_and_complete() -> None:
     from tools import catalogues
 
     assert catalogues.problems() == []
+
+
+def test_a_pending_penalty_names_the_challenge_only_when_a_plus_four_may_be_challenged() -> None:
+    """Stacking on and challenge on (RULES.md §5, §7.1): facing a +4 the player is told it may
+    be challenged too; facing a +2, or with challenge off, only drawing and stacking."""
+    from tests.conftest import table
+
+    cases = (
+        ("W+4", {}, True),
+        ("R+2", {}, False),
+        ("W+4", {"challenge": False, "wd4_rule": "anytime"}, False),
+    )
+    for card, options, told in cases:
+        game = table(["W+4 R+2 G1", "B2 B3"], stacking="any", **options)
+        move = Play(Card.parse(card), Color.GREEN if card == "W+4" else None)
+        (pending,) = [e for e in game.apply(0, move) if isinstance(e, ev.PenaltyPending)]
+        assert pending.challenge is told
+        assert ("or challenge the +4" in narrate(pending, 0)) is told, narrate(pending, 0)

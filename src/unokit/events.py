@@ -397,10 +397,12 @@ class PenaltyDrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class PenaltyPending(Event):
-    """``seat`` faces a pending penalty of ``count``."""
+    """``seat`` faces a pending penalty of ``count``; ``challenge``: stacking made it pending,
+    and the +4 on top may be challenged too (challenge on)."""
 
     kind: ClassVar[str] = "penalty_pending"
     count: int
+    challenge: bool = False
 
 
 @dataclass(frozen=True, slots=True)

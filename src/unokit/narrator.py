@@ -806,7 +806,10 @@ def _penalty_pending(e: ev.PenaltyPending, v: _Voice) -> str:
     how = "challenge" if name == "challenge" else value
     if how not in _PENDING:
         return _plain(e, v)
-    return v.say(_PENDING[how], (e.seat, _PENDING_YOU[how]), seat=v.who(e.seat), count=e.count)
+    text = v.say(_PENDING[how], (e.seat, _PENDING_YOU[how]), seat=v.who(e.seat), count=e.count)
+    if e.challenge and how != "challenge":  # stacking on, and the +4 may be challenged too
+        text += v.say(N_(", or challenge the +4"))
+    return text
 
 
 def _table_penalty(e: ev.TablePenalty, v: _Voice) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from unokit import events as ev
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
 from unokit.effects import CUSTOM_EFFECTS
-from unokit.legality import is_honest
+from unokit.legality import challengeable, is_honest
 from unokit.moves import Play
 from unokit.phase import Phase
 
@@ -271,8 +271,11 @@ def _draw_card(
         game.pending_draw += amount
         game.phase = Phase.PENALTY
         game.current = victim
-        rule = "stacking" if game.rules.stacking != "off" else "challenge"
-        game.emit(ev.PenaltyPending(victim, game.pending_draw), rule)
+        stacking = game.rules.stacking != "off"
+        rule = "stacking" if stacking else "challenge"
+        game.emit(
+            ev.PenaltyPending(victim, game.pending_draw, stacking and challengeable(game)), rule
+        )
     else:
         got = game.draw_cards(victim, amount)
         game.current = game.next_seat(victim)
