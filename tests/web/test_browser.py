@@ -378,7 +378,9 @@ def test_two_players_two_bots_play_a_round(server_process: str, browsers: Any) -
             used["turns"] = turns + 1
             if driver is bob:
                 bob_moves += 1
-        if bob_moves >= 2 and not reloaded and root(bob, "status") == "playing":
+        # reloaded after his first move (waiting for his second, the round of three-card
+        # hands had sometimes ended first, by the deal's luck)
+        if bob_moves >= 1 and not reloaded and root(bob, "status") == "playing":
             seen = move_no(bob)
             bob.refresh()
             wait(bob, lambda s=seen: move_no(bob) >= s, "Bob's table after the reload")
