@@ -25,6 +25,30 @@ def test_shuffled_pops_is_a_shuffle_then_pops(size: int) -> None:
         assert list(draws) == expected
 
 
+def _loop_shuffle(state: int, items: list[int]) -> int:
+    """SplitMix64 Fisher-Yates written out, one output per step: the reference."""
+    mask = (1 << 64) - 1
+    for i in range(len(items) - 1, 0, -1):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 15, 16, 17, 53, 107, 108, 109, 112, 216, 1500])
+def test_shuffle_in_lanes_is_the_loop(size: int) -> None:
+    # the interpreted shuffle computes its outputs in lanes of one int from 16 items on
+    # (rng._lanes_shuffle); the same permutation and final state as one output per step
+    for seed in [0, 1, 2**63, 2**64 - 1, 0x5EED, *range(3, 40)]:
+        items, expected = list(range(size)), list(range(size))
+        rng = Rng(seed)
+        rng.shuffle(items)
+        state = _loop_shuffle(seed, expected)
+        assert (items, rng.state) == (expected, state), seed
+
+
 def test_event_init_is_the_dataclass_init() -> None:
     e = ev.Played(1, (Card.parse("R5"),), rule="x")
     assert (e.seat, e.cards, e.color, e.rule) == (1, (Card.parse("R5"),), None, "x")
