@@ -648,14 +648,16 @@ del _cls, _EVENT_CLASSES
 # a rule on the event it is given: these never go through it).
 _SEATS = 10
 _CARD_IDS = max(Card._interned) + 1
-_PLAYED: list[list[Played | None]] = [[None] * (_CARD_IDS * 5) for _ in range(_SEATS)]
+#: ``[seat][card * 5 + slot]``: the shared ``Played(seat, (card,), color)`` once made (slot 0 for
+#: no colour named, 1 + colour otherwise), else None; read by :func:`unokit.play.resolve_play`
+PLAYED_ONE: list[list[Played | None]] = [[None] * (_CARD_IDS * 5) for _ in range(_SEATS)]
 _DREW: list[list[Drew | None]] = [[None] * _CARD_IDS for _ in range(_SEATS)]
 
 
 def played_one(seat: int, card: Card, color: Color | None) -> Played:
     """``Played(seat, (card,), color)``, shared."""
     key = card * 5 + (0 if color is None else 1 + color)
-    row = _PLAYED[seat] if seat < _SEATS else None
+    row = PLAYED_ONE[seat] if seat < _SEATS else None
     event = row[key] if row is not None else None
     if event is None:
         event = Played(seat, (card,), color)

@@ -591,11 +591,18 @@ class Game:
         if not listed or (cls is Play and move.more):  # type: ignore[union-attr]
             return self._apply_checked(seat, move, cls)
         # the common case: a move of the legal list itself (found by identity), so legal and
-        # in its canonical form; neither a deal nor several cards (whose order is kept)
-        events = self._begin_move(seat)
+        # in its canonical form; neither a deal nor several cards (whose order is kept).
+        # _begin_move, written out (one call less for every move):
+        events: list[Event] = []
+        self._events = events
+        self.revealed = None
+        self._legal = {}
+        if True in self.called:
+            self._lapse_calls(seat)
         try:
             if cls is Play:
-                self.window = [False] * self.n
+                if True in self.window:  # a play closes every catch window
+                    self.window = [False] * self.n
                 play.resolve_play(self, seat, move)  # type: ignore[arg-type]
             else:
                 self._dispatch(seat, move)
@@ -603,8 +610,17 @@ class Game:
             pass
         self.history.append((seat, move))
         self._events = []
-        self._legal = {}
+        if self._legal:  # asked for during the move: of a state that is gone
+            self._legal = {}
         return events
+
+    def _lapse_calls(self, seat: int) -> None:
+        """UNO calls made before a second-to-last card lapse at another seat's action
+        (RULES.md §6)."""
+        called, hands = self.called, self.hands
+        for s in range(self.n):
+            if called[s] and s != seat and len(hands[s]) > 1:
+                called[s] = False
 
     def _begin_move(self, seat: int) -> list[Event]:
         """The state starts to change for a move of ``seat``: a fresh event list (returned),
@@ -614,12 +630,8 @@ class Game:
         self._events = events
         self.revealed = None
         self._legal = {}
-        called = self.called
-        if True in called:
-            hands = self.hands
-            for s in range(self.n):
-                if called[s] and s != seat and len(hands[s]) > 1:
-                    called[s] = False
+        if True in self.called:
+            self._lapse_calls(seat)
         return events
 
     def _apply_checked(self, seat: int, move: Move, cls: type) -> list[Event]:
@@ -673,7 +685,7 @@ class Game:
     def _dispatch(self, seat: int, move: Move) -> None:
         cls = type(move)
         if cls is Draw or cls is Pass:  # the commonest after plays (which apply carries out)
-            if self.rules.catch_window == "until_next_action":
+            if self.rules.catch_window == "until_next_action" and True in self.window:
                 self.window = [False] * self.n
             self.jump = None
             if cls is Pass:

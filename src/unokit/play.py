@@ -28,6 +28,7 @@ _DRAW_TWO: Final = Rank.DRAW_TWO
 _DRAWS = (_DRAW_TWO, _WD4)
 _Played: Final = ev.Played
 _played_one: Final = ev.played_one
+_PLAYED_ONE: Final = ev.PLAYED_ONE
 _PLAY: Final = Phase.PLAY
 _PENALTY: Final = Phase.PENALTY
 
@@ -152,7 +153,11 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     game.drawn = None
     # the penalty this card answers: on one's turn, or what a jump-in left standing (old)
     answering = phase == _PENALTY
-    game._events.append(_Played(seat, cards, named) if more else _played_one(seat, first, named))
+    if more:
+        game._events.append(_Played(seat, cards, named))
+    else:  # ev.played_one, written out (most moves play one card): seats are 0-9
+        event = _PLAYED_ONE[seat][first * 5 + (0 if named is None else 1 + named)]
+        game._events.append(event if event is not None else _played_one(seat, first, named))
     left = len(hand)
     if play.uno:
         if left == 1:
