@@ -49,6 +49,42 @@ def test_shuffle_in_lanes_is_the_loop(size: int) -> None:
         assert (items, rng.state) == (expected, state), seed
 
 
+def test_below_reading_ahead_gives_the_generator_s_draws() -> None:
+    # Rng.below reads 64 outputs ahead once two draws come in a row; mixed with shuffles,
+    # states set from outside, next64 and copies, every draw and state is the plain
+    # generator's (SplitMix64 written out here)
+    mask = (1 << 64) - 1
+
+    def output(state: int) -> int:
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    rng, state = Rng(2024), 2024
+    script = Rng(7)
+    for step in range(20_000):
+        action = script.below(100)
+        if action < 80:  # runs of draws, long enough to use up what was read ahead
+            n = 1 + script.below(1000)
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            assert rng.below(n) == (output(state) * n) >> 64, step
+        elif action < 90:
+            items = list(range(script.below(120)))
+            expected = items[:]
+            rng.shuffle(items)
+            state = _loop_shuffle(state, expected)
+            assert items == expected
+        elif action < 95:
+            state = script.below(2**62) * 4 + script.below(4)
+            rng.state = state
+        elif action < 98:
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            assert rng.next64() == output(state)
+        else:
+            rng = rng.copy()
+        assert rng.state == state
+
+
 def test_event_init_is_the_dataclass_init() -> None:
     e = ev.Played(1, (Card.parse("R5"),), rule="x")
     assert (e.seat, e.cards, e.color, e.rule) == (1, (Card.parse("R5"),), None, "x")

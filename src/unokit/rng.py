@@ -42,12 +42,19 @@ T = TypeVar("T")
 class Rng:
     """SplitMix64: fast, small-state, statistically sound for shuffling cards."""
 
-    __slots__ = ("state",)
+    # ``state`` is the whole state. Interpreted, ``below`` reads ahead: ``_ahead`` holds the
+    # outputs of the states after ``_at`` (the last one last), computed in lanes
+    # (:func:`_outputs`) once two draws come in a row; they are used only while ``state`` is
+    # still ``_at``, so a state set from outside (a shuffle, ``rng.state = ...``) is never read
+    # ahead of. A copy, a saved game, a pickle need nothing but ``state``.
+    __slots__ = ("_ahead", "_at", "state")
 
     def __init__(self, seed: SupportsIndex = 0) -> None:
         # SupportsIndex, not int: compiled with mypyc an int parameter would take a bool as 1
         # and refuse a float with TypeError before this check could say why (RulesError)
         self.state = seed if type(seed) is int and 0 <= seed <= _MASK else checked_seed(seed)
+        self._ahead: list[int] = []
+        self._at = -1
 
     def next64(self) -> int:
         """The next 64-bit output."""
@@ -60,7 +67,15 @@ class Rng:
         """A uniform integer in ``range(n)`` (multiply-shift; bias below 2**-50 for n < 2**14)."""
         if _NATIVE and 0 < n < _SMALL:
             return _native_below(self, n)
-        self.state = z = (self.state + _GAMMA) & _MASK  # next64, written out: one per move
+        state = self.state
+        if state == self._at:  # the draw after this generator's last: read ahead
+            ahead = self._ahead
+            if not ahead:
+                ahead = self._ahead = _outputs(state, _AHEAD)
+            self.state = self._at = (state + _GAMMA) & _MASK
+            return (ahead.pop() * n) >> 64
+        self._ahead = []
+        self.state = self._at = z = (state + _GAMMA) & _MASK  # next64, written out
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
@@ -148,18 +163,32 @@ def _lane_tables(n: int) -> tuple[int, int, int, list[int]]:
     return ones, offsets, masks, list(range(n, 1, -1))
 
 
-def _lanes_shuffle(state: int, items: list[T]) -> int:
-    """``Rng.shuffle`` of ``items`` from ``state``, its outputs computed in lanes; the new
-    state."""
-    n = len(items)
-    ones, offsets, m, sizes = _lane_tables(n)
+def _outputs(state: int, count: int) -> list[int]:
+    """The generator's next ``count`` 64-bit outputs from ``state``, computed in lanes, the
+    first one last (to be popped)."""
+    ones, offsets, m, _ = _lane_tables(count + 1)
     z = (state * ones + offsets) & m
     z = ((z ^ ((z >> 30) & m)) * 0xBF58476D1CE4E5B9) & m
     z = ((z ^ ((z >> 27) & m)) * 0x94D049BB133111EB) & m
     z = (z ^ (z >> 31)) & m
-    outputs = memoryview(z.to_bytes((n - 1) * (_LANE_BITS // 8), "little")).cast("Q")[::2]
+    outputs: list[int] = (
+        memoryview(z.to_bytes(count * (_LANE_BITS // 8), "little")).cast("Q")[::2].tolist()
+    )
+    outputs.reverse()
+    return outputs
+
+
+#: how many outputs ``Rng.below`` reads ahead
+_AHEAD: Final = 64
+
+
+def _lanes_shuffle(state: int, items: list[T]) -> int:
+    """``Rng.shuffle`` of ``items`` from ``state``, its outputs computed in lanes; the new
+    state."""
+    n = len(items)
+    sizes = _lane_tables(n)[3]
     i = n - 1
-    for out, size in zip(outputs.tolist(), sizes, strict=True):
+    for out, size in zip(reversed(_outputs(state, n - 1)), sizes, strict=True):
         j = (out * size) >> 64
         items[i], items[j] = items[j], items[i]
         i -= 1
