@@ -173,6 +173,8 @@ def playable(game: Game, card: Card, seat: int) -> bool:
 
     The one definition of "what this seat could play now": legal moves, the +4 honesty check
     (:func:`is_honest`), the after-draw rule and the UNO checks all come down to it."""
+    if game.quick and game.tops is None and game.discard:  # looked up (quick_rules)
+        return bool(_TURN_PLAYS[0][game.color + 1][game.discard[-1]][card])
     if RANK_OF[card] == _WD4 and not game.rules.challenge:
         return is_honest(game, seat)
     return matches(game, card)
@@ -227,11 +229,11 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
     phase = game.phase
     if game.quick and phase <= _AFTER_DRAW and seat == game.current:
         # the common turn (play or after_draw), looked up (quick_rules): the plays of a hand
-        # on a plain top card, or of the card just drawn
+        # on a plain top card, or of the card just drawn (the seat to act is a seat: no range
+        # check, Game.from_dict checks current)
         discard = game.discard
         if (
-            0 <= seat < game.n
-            and game.in_round[seat]
+            game.in_round[seat]
             and (phase == _AFTER_DRAW or (discard and game.tops is None))
         ):
             rules = game.rules
