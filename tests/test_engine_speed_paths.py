@@ -107,6 +107,15 @@ def test_shared_events_equal_new_ones() -> None:
     assert ev.drew_one(0, card) == ev.Drew(0, (card,))
     assert ev.unplayable(1, 0) == ev.DrawnUnplayable(1, 0)
     assert ev.kept(0, 1) == ev.Kept(0, 1)
+    green = Card.parse("G7")
+    must = ev.drawn_can_play(2, green, True, "after_draw = must_play")
+    assert must == ev.DrawnMustPlay(2, green, rule="after_draw = must_play")
+    assert ev.drawn_can_play(2, green, True, "after_draw = must_play") is must
+    # another rule text (other rules): a new event, never the shared one with the wrong text
+    other = ev.drawn_can_play(2, green, True, "another text")
+    assert other.rule == "another text" and must.rule == "after_draw = must_play"
+    may = ev.drawn_can_play(2, green, False, "after_draw = may_play")
+    assert may == ev.DrawnPlayable(2, green, rule="after_draw = may_play")
 
 
 @pytest.mark.parametrize(

@@ -644,8 +644,10 @@ del _cls, _EVENT_CLASSES
 
 # Shared events: the commonest events of a move are values met again and again (seat 1 plays
 # R5, seat 0 draws G2, ...); frozen, they are made once and shared, seat by seat (2-10 seats),
-# rather than built for every move. Only events without a rule are shared (``Game.emit`` sets
-# a rule on the event it is given: these never go through it).
+# rather than built for every move. They never go through ``Game.emit`` (which sets a rule on
+# the event it is given): events without a rule, and the drawn card's ``DrawnMustPlay`` /
+# ``DrawnPlayable``, shared with their rule's text (the same text for every game whose rules
+# give it).
 _SEATS = 10
 _CARD_IDS = max(Card._interned) + 1
 #: ``[seat][card * 5 + slot]``: the shared ``Played(seat, (card,), color)`` once made (slot 0 for
@@ -674,6 +676,24 @@ def drew_one(seat: int, card: Card) -> Drew:
         event = Drew(seat, (card,))
         if row is not None:
             row[card] = event
+    return event
+
+
+_DRAWN_CAN_PLAY: list[list[DrawnPlayable | DrawnMustPlay | None]] = [
+    [None] * (_CARD_IDS * 2) for _ in range(_SEATS)
+]
+
+
+def drawn_can_play(seat: int, card: Card, must: bool, rule: str) -> DrawnPlayable | DrawnMustPlay:
+    """``DrawnMustPlay(seat, card, rule=rule)`` if ``must``, else ``DrawnPlayable``, shared
+    (the rule's text is the table's: the same for every game with these rules)."""
+    key = card * 2 + must
+    row = _DRAWN_CAN_PLAY[seat] if seat < _SEATS else None
+    event = row[key] if row is not None else None
+    if event is None or event.rule != rule:
+        event = (DrawnMustPlay if must else DrawnPlayable)(seat, card, rule=rule)
+        if row is not None:
+            row[key] = event
     return event
 
 

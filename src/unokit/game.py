@@ -838,10 +838,11 @@ class Game:
             if legality.playable(self, one, seat):
                 self.drawn = one
                 self.phase = _AFTER_DRAW
-                if rules.after_draw == "must_play":
-                    events.append(ev.DrawnMustPlay(seat, one, rule=self.rule_text["after_draw"]))
-                else:
-                    events.append(ev.DrawnPlayable(seat, one, rule=self.rule_text["after_draw"]))
+                events.append(
+                    ev.drawn_can_play(
+                        seat, one, rules.after_draw == "must_play", self.rule_text["after_draw"]
+                    )
+                )
             else:
                 n = self.n
                 step = (seat + self.direction) % n

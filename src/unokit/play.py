@@ -128,8 +128,8 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
         phase = game.phase
     hand = game.hands[seat]
     discard = game.discard
-    before = game.color
     if rank in _DRAWS:  # what the penalty's stack entry keeps
+        before = game.color
         under = discard[-1] if discard else None
         tops = game.tops or ()
         honest = is_honest(game, seat) if rank == _WD4 else True
@@ -151,8 +151,6 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     game.tops = cards if out_of_turn and more else None
     game.phase = _PLAY
     game.drawn = None
-    # the penalty this card answers: on one's turn, or what a jump-in left standing (old)
-    answering = phase == _PENALTY
     if more:
         game._events.append(_Played(seat, cards, named))
     else:  # ev.played_one, written out (most moves play one card): seats are 0-9
@@ -167,8 +165,9 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
             game.false_uno(seat)
     elif left == 1 and not game.called[seat]:
         game.window[seat] = True
+    # the penalty this card answers: on one's turn, or what a jump-in left standing (old)
     if left == 0:
-        _go_out(game, seat, cards, answering)
+        _go_out(game, seat, cards, phase == _PENALTY)
         return
     jumps = rules.jump_in != "off" or rules.sum_jump_in
     if rank <= 9:  # a number card: the commonest play
@@ -187,7 +186,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     direction, pending, stack = game.direction, game.pending_draw, len(game.stack)
     skipped: tuple[int, ...] = ()
     k = len(cards)
-    if answering and (rank in (_SKIP, _REVERSE)):
+    if phase == _PENALTY and (rank in (_SKIP, _REVERSE)):
         _deflect(game, seat, first)
     elif rank in (_DRAW_TWO, _WD4):
         amount = 2 * k if rank == _DRAW_TWO else 4
