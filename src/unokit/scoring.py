@@ -32,8 +32,21 @@ _PAYING_BOTH_WAYS: tuple[Scoring, ...] = ("chips", "net")
 
 
 def hand_points(hand: Sequence[Card], deck: DeckName = "classic108") -> int:
-    """Points of the cards in a hand."""
-    return sum(card_points(card, deck) for card in hand)
+    """Points of the cards in a hand.
+
+    >>> hand_points([Card.parse("R7"), Card.parse("GS"), Card.parse("W")])
+    77
+    """
+    table = _POINTS.get(deck)
+    if table is None:  # card_points of every card id, per deck: hands are summed in C
+        table = _POINTS[deck] = [
+            card_points(Card(c), deck) if c in Card._interned else 0 for c in _CARD_IDS
+        ]
+    return sum(map(table.__getitem__, hand))
+
+
+_CARD_IDS = range(max(Card._interned) + 1)
+_POINTS: dict[str, list[int]] = {}
 
 
 def team_of(rules: Rules, seat: int) -> int:
@@ -100,7 +113,8 @@ def match_is_over(
         return rounds_played >= 1
     if system in _ELIMINATING:
         return len(alive) <= 1
-    reached = any(total >= rules.target_score for total in team_totals(rules, scores).values())
+    totals = team_totals(rules, scores).values() if rules.teams else scores
+    reached = max(totals) >= rules.target_score
     if system in _PAYING_BOTH_WAYS:
         return reached or (rules.rounds > 0 and rounds_played >= rules.rounds)
     return reached
