@@ -777,8 +777,10 @@ class Game:
         n = self.n
         step = direction or self.direction
         in_round = self.in_round
-        s = seat
-        for _ in range(n):
+        s = (seat + step) % n
+        if in_round[s]:  # the commonest case: the neighbour plays on
+            return s
+        for _ in range(n - 1):
             s = (s + step) % n
             if in_round[s]:
                 return s
@@ -793,7 +795,15 @@ class Game:
     def draw_cards(self, seat: int, count: int, final: bool = False) -> list[Card]:
         """``seat`` draws up to ``count`` cards, refilling the pile as RULES.md §3 says."""
         pile = self.draw_pile
-        got: list[Card] = []
+        if 0 < count <= len(pile):  # the pile has them: taken from its end at once
+            got = pile[-count:]
+            del pile[-count:]
+            got.reverse()  # in the order pop() takes them
+            self.hands[seat].extend(got)
+            self.called[seat] = False
+            self.window[seat] = False
+            return got
+        got = []
         try:
             for _ in range(count):
                 if not pile:
