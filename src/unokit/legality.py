@@ -232,10 +232,7 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
         # on a plain top card, or of the card just drawn (the seat to act is a seat: no range
         # check, Game.from_dict checks current)
         discard = game.discard
-        if (
-            game.in_round[seat]
-            and (phase == _AFTER_DRAW or (discard and game.tops is None))
-        ):
+        if game.in_round[seat] and (phase == _AFTER_DRAW or (discard and game.tops is None)):
             rules = game.rules
             hand = game.hands[seat]
             size = len(hand)
