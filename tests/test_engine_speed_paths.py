@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import inspect
+import pickle
 
 import pytest
 
@@ -37,7 +39,9 @@ def _loop_shuffle(state: int, items: list[int]) -> int:
     return state
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 15, 16, 17, 53, 107, 108, 109, 112, 216, 1500])
+@pytest.mark.parametrize(
+    "size", [0, 1, 2, 15, 16, 17, 53, 107, 108, 109, 112, 216, 255, 256, 257, 1500]
+)
 def test_shuffle_in_lanes_is_the_loop(size: int) -> None:
     # the interpreted shuffle computes its outputs in lanes of one int from 16 items on
     # (rng._lanes_shuffle); the same permutation and final state as one output per step
@@ -80,9 +84,48 @@ def test_below_reading_ahead_gives_the_generator_s_draws() -> None:
         elif action < 98:
             state = (state + 0x9E3779B97F4A7C15) & mask
             assert rng.next64() == output(state)
-        else:
-            rng = rng.copy()
+        else:  # every way of copying: the copy is its own generator from the same state
+            way = script.below(4)
+            if way == 0:
+                twin = rng.copy()
+            elif way == 1:
+                twin = copy.copy(rng)
+            elif way == 2:
+                twin = copy.deepcopy(rng)
+            else:
+                twin = pickle.loads(pickle.dumps(rng))
+            assert twin.state == state
+            twin.below(7)  # draws of one never move the other
+            rng, state = twin, (state + 0x9E3779B97F4A7C15) & mask
         assert rng.state == state
+
+
+def test_rng_copies_and_pickles_keep_only_the_state() -> None:
+    rng = Rng(5)
+    rng.below(10)
+    rng.below(10)  # now reading ahead
+    twin = copy.copy(rng)
+    expected = Rng(rng.state).below(2**60)
+    assert rng.below(2**60) == expected
+    assert twin.below(2**60) == expected  # its own read-ahead, not the original's
+    assert len(pickle.dumps(rng)) < 100  # the state, not the outputs read ahead
+    # a generator pickled before it read ahead: its slots, as (None, {"state": ...})
+    old = Rng.__new__(Rng)
+    old.__setstate__((None, {"state": 77}))
+    assert old.below(9) == Rng(77).below(9)
+
+
+@pytest.mark.parametrize("state", [-(1 << 63), -1, (1 << 64) + 5, 1 << 130])
+def test_a_state_set_out_of_range_draws_as_the_loop(state: int) -> None:
+    # rng.state assigned by hand (never by the engine): arithmetic modulo 2**64, as always
+    items, expected = list(range(108)), list(range(108))
+    rng = Rng(0)
+    rng.state = state
+    rng.shuffle(items)
+    assert (items, rng.state) == (expected, _loop_shuffle(state, expected))
+    a, b = Rng(0), Rng(state & ((1 << 64) - 1))
+    a.state = state
+    assert [a.below(50) for _ in range(100)] == [b.below(50) for _ in range(100)]
 
 
 def test_event_init_is_the_dataclass_init() -> None:

@@ -46,7 +46,8 @@ class Rng:
     # outputs of the states after ``_at`` (the last one last), computed in lanes
     # (:func:`_outputs`) once two draws come in a row; they are used only while ``state`` is
     # still ``_at``, so a state set from outside (a shuffle, ``rng.state = ...``) is never read
-    # ahead of. A copy, a saved game, a pickle need nothing but ``state``.
+    # ahead of. A copy, a saved game, a pickle keep nothing but ``state`` (``__reduce__``: a
+    # copy never shares the outputs read ahead).
     __slots__ = ("_ahead", "_at", "state")
 
     def __init__(self, seed: SupportsIndex = 0) -> None:
@@ -54,6 +55,16 @@ class Rng:
         # and refuse a float with TypeError before this check could say why (RulesError)
         self.state = seed if type(seed) is int and 0 <= seed <= _MASK else checked_seed(seed)
         self._ahead: list[int] = []
+        self._at = -1
+
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        return (Rng, (self.state,))
+
+    def __setstate__(self, saved: object) -> None:
+        # a pickle made before the generator read ahead: (None, {"state": ...}), its slots
+        slots = saved[1] if isinstance(saved, tuple) and len(saved) == 2 else saved
+        self.state = checked_seed(slots["state"] if isinstance(slots, dict) else None)
+        self._ahead = []
         self._at = -1
 
     def next64(self) -> int:
@@ -138,25 +149,25 @@ def _pops(items: list[T], state: int) -> Iterator[T]:
 # operations (C loops over the digits) instead of ~15 bytecoded operations per item. Lanes are
 # 128 bits wide so that a lane's 64-bit x 64-bit product never reaches the next lane; after
 # each shift the lanes are masked back to 64 bits (the shift moved the next lane's low bits
-# into this lane's top). The outputs are read back through a memoryview of 64-bit words
-# (little-endian machines; elsewhere the loop above runs). Each swap's index j = (output *
-# (i + 1)) >> 64 is computed in the lanes too, for up to 256 items: the lane products summed
-# from i + 1's bits (a mask of the lanes whose size has bit b, shifted by b), j then a byte
-# of each lane; the swaps stay a loop. The same numbers as the loop
+# into this lane's top). Each swap's index j = (output * (i + 1)) >> 64 is computed in the
+# lanes too: the lane products summed from i + 1's bits (a mask of the lanes whose size has bit
+# b, shifted by b), j then a byte of each lane, so for 16 to 256 items (a deck, a discard pile;
+# larger lists take the loop: the tables grow with the list, and are kept per size); the swaps
+# stay a loop. ``Rng.below`` reads its outputs ahead the same way, back through a memoryview of
+# 64-bit words (little-endian machines; elsewhere the loops run). The same numbers as the loop
 # (tests/test_engine_speed_paths.py compares them); 2.4x faster on a 108-card deck (30 ->
 # 12.5 µs; 30 µs was a tenth of a random round under RLCard-like rules).
 _LANE_BITS: Final = 128
 _LANES_FROM: Final = 16  # below, the loop is as fast
-_LANES_UP_TO: Final = 1 << 20
-_BYTE_INDEXES_UP_TO: Final = 256  # j < 256: a byte
+_LANES_UP_TO: Final = 256  # j < 256: a byte; larger lists take the loop (no tables kept)
 _LANES: Final = sys.byteorder == "little" and memoryview(bytes(8)).cast("Q").itemsize == 8
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=_LANES_UP_TO)  # every size it is used for: ~5 MB in all
 def _lane_tables(n: int) -> tuple[int, int, int, tuple[int, ...]]:
-    """For a shuffle of ``n`` items (n - 1 steps): a 1 in every lane, step t's ``(t + 1) *
-    gamma`` (mod 2**64) in lane t, every lane's 64-bit mask, and (up to 256 items) for each
-    bit b of the sizes ``i + 1`` (n - t at step t) the mask of the lanes whose size has it."""
+    """For a shuffle of ``n`` items (n - 1 steps, n <= 256): a 1 in every lane, step t's
+    ``(t + 1) * gamma`` (mod 2**64) in lane t, every lane's 64-bit mask, and for each bit b of
+    the sizes ``i + 1`` (n - t at step t) the mask of the lanes whose size has it."""
     steps = n - 1
     lane = _LANE_BITS // 8
     ones = int.from_bytes((b"\x01" + bytes(lane - 1)) * steps, "little")
@@ -166,14 +177,12 @@ def _lane_tables(n: int) -> tuple[int, int, int, tuple[int, ...]]:
     offsets = int.from_bytes(gammas.tobytes(), "little")
     full, empty = b"\xff" * 8 + bytes(lane - 8), bytes(lane)
     masks = int.from_bytes(full * steps, "little")
-    size_bits: tuple[int, ...] = ()
-    if n <= _BYTE_INDEXES_UP_TO:
-        size_bits = tuple(
-            int.from_bytes(
-                b"".join(full if (n - t) >> bit & 1 else empty for t in range(steps)), "little"
-            )
-            for bit in range(n.bit_length())
+    size_bits = tuple(
+        int.from_bytes(
+            b"".join(full if (n - t) >> bit & 1 else empty for t in range(steps)), "little"
         )
+        for bit in range(n.bit_length())
+    )
     return ones, offsets, masks, size_bits
 
 
@@ -181,7 +190,7 @@ def _lanes(state: int, count: int) -> int:
     """The generator's next ``count`` 64-bit outputs from ``state``, lane t holding the
     output of step t (``count + 1`` items' tables)."""
     ones, offsets, m, _ = _lane_tables(count + 1)
-    z = (state * ones + offsets) & m
+    z = ((state & _MASK) * ones + offsets) & m  # (a state set by hand out of range: as the loop)
     z = ((z ^ ((z >> 30) & m)) * 0xBF58476D1CE4E5B9) & m
     z = ((z ^ ((z >> 27) & m)) * 0x94D049BB133111EB) & m
     return (z ^ (z >> 31)) & m
@@ -203,23 +212,17 @@ _AHEAD: Final = 64
 
 
 def _lanes_shuffle(state: int, items: list[T]) -> int:
-    """``Rng.shuffle`` of ``items`` from ``state``, its outputs computed in lanes; the new
-    state."""
+    """``Rng.shuffle`` of 16-256 ``items`` from ``state``, its outputs and swap indexes
+    computed in lanes; the new state."""
     n = len(items)
     i = n - 1
-    if n <= _BYTE_INDEXES_UP_TO:
-        z = _lanes(state, i)
-        products = 0
-        for bit, lanes in enumerate(_lane_tables(n)[3]):
-            products += (z & lanes) << bit
-        for j in (products >> 64).to_bytes(i * (_LANE_BITS // 8), "little")[:: _LANE_BITS // 8]:
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-    else:
-        for out, size in zip(reversed(_outputs(state, i)), range(n, 1, -1), strict=True):
-            j = (out * size) >> 64
-            items[i], items[j] = items[j], items[i]
-            i -= 1
+    z = _lanes(state, i)
+    products = 0
+    for bit, lanes in enumerate(_lane_tables(n)[3]):
+        products += (z & lanes) << bit
+    for j in (products >> 64).to_bytes(i * (_LANE_BITS // 8), "little")[:: _LANE_BITS // 8]:
+        items[i], items[j] = items[j], items[i]
+        i -= 1
     return (state + (n - 1) * _GAMMA) & _MASK
 
 

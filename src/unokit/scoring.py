@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from unokit.cards import Card, DeckName, card_points
+from unokit.cards import DECKS, Card, DeckName, card_points
 from unokit.rules import Rules, Scoring
 
 __all__ = [
@@ -39,6 +39,8 @@ def hand_points(hand: Sequence[Card], deck: DeckName = "classic108") -> int:
     """
     table = _POINTS.get(deck)
     if table is None:  # card_points of every card id, per deck: hands are summed in C
+        if deck not in DECKS:  # (no table kept for a name that is no deck)
+            return sum(card_points(card, deck) for card in hand)
         table = _POINTS[deck] = [
             card_points(Card(c), deck) if c in Card._interned else 0 for c in _CARD_IDS
         ]
