@@ -258,3 +258,43 @@ def test_a_pending_penalty_names_the_challenge_only_when_a_plus_four_may_be_chal
         (pending,) = [e for e in game.apply(0, move) if isinstance(e, ev.PenaltyPending)]
         assert pending.challenge is told
         assert ("or challenge the +4" in narrate(pending, 0)) is told, narrate(pending, 0)
+
+
+@pytest.mark.parametrize(
+    ("card", "options", "told", "untold"),
+    [
+        # 004 deflect ("reverse/skip madness"): a +2 waits for a skip or reverse, never a
+        # challenge (000: only a +4 may be challenged)
+        ("R+2", {"deflect": "any_color"}, "pass it on with a skip or reverse", "challenge"),
+        # challenge off: a +4 waiting for a deflection is not offered for a challenge
+        (
+            "W+4",
+            {"deflect": "any_color", "challenge": False, "wd4_rule": "anytime"},
+            "pass it on with a skip or reverse",
+            "challenge",
+        ),
+        # challenge on and deflect on: both answers
+        ("W+4", {"deflect": "any_color"}, "or challenge the +4, or pass it on", "stack"),
+        # 003 jump-in: the penalty waits for a jump-in; the player facing it may only draw
+        ("R+2", {"jump_in": "identical"}, "draw it, unless someone jumps in first", "challenge"),
+        # stacking and deflect (004): stacking first, then passing it on
+        (
+            "R+2",
+            {"stacking": "any", "deflect": "any_color"},
+            "stack a +2 or a +4 on it, or pass",
+            "challenge",
+        ),
+    ],
+)
+def test_a_pending_penalty_tells_the_answers_its_rules_allow(
+    card: str, options: dict[str, object], told: str, untold: str
+) -> None:
+    from tests.conftest import table
+
+    game = table(["W+4 R+2 G1", "B2 B3"], **options)
+    move = Play(Card.parse(card), Color.GREEN if card == "W+4" else None)
+    (pending,) = [e for e in game.apply(0, move) if isinstance(e, ev.PenaltyPending)]
+    text = narrate(pending, 0)
+    assert told in text and untold not in text, text
+    assert narrate(pending, 1).lower().startswith("you face a penalty of ")
+    assert "摸牌" in narrate(pending, 0, "zh-Hant")

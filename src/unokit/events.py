@@ -397,12 +397,15 @@ class PenaltyDrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class PenaltyPending(Event):
-    """``seat`` faces a pending penalty of ``count``; ``challenge``: stacking made it pending,
-    and the +4 on top may be challenged too (challenge on)."""
+    """``seat`` faces a pending penalty of ``count``. Its ``rule`` is what made it wait
+    (``stacking``, else ``challenge`` for a +4 that may be challenged, else ``deflect``, else
+    ``jump_in``); ``challenge``: the +4 on top may be challenged; ``deflect``: a skip or
+    reverse may pass it on (deflect on)."""
 
     kind: ClassVar[str] = "penalty_pending"
     count: int
     challenge: bool = False
+    deflect: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -788,6 +788,10 @@ _PENDING = {
         "{seat} faces a penalty of {count}: draw it or stack a +2 on a +2, a +4 on either"
     ),
     "any": N_("{seat} faces a penalty of {count}: draw it or stack a +2 or a +4 on it"),
+    "deflect": N_(
+        "{seat} faces a penalty of {count}: draw it or pass it on with a skip or reverse"
+    ),
+    "jump_in": N_("{seat} faces a penalty of {count}: draw it, unless someone jumps in first"),
 }
 _PENDING_YOU = {
     "challenge": N_("you face a penalty of {count}: draw it or challenge the +4"),
@@ -796,18 +800,23 @@ _PENDING_YOU = {
         "you face a penalty of {count}: draw it or stack a +2 on a +2, a +4 on either"
     ),
     "any": N_("you face a penalty of {count}: draw it or stack a +2 or a +4 on it"),
+    "deflect": N_("you face a penalty of {count}: draw it or pass it on with a skip or reverse"),
+    "jump_in": N_("you face a penalty of {count}: draw it, unless someone jumps in first"),
 }
 
 
 def _penalty_pending(e: ev.PenaltyPending, v: _Voice) -> str:
-    """What the player may do, in words: draw, challenge, or stack as the stacking rule
-    allows (the rule that made the penalty pending, ``challenge=true`` or ``stacking=...``)."""
+    """What the player may do, in words: draw, then what the rule that made the penalty wait
+    allows (``stacking=...``: stack as it allows; ``challenge``; ``deflect``: pass it on;
+    ``jump_in``: only draw, others may jump in), and what other rules allow too."""
     name, _, value = (e.rule or "").partition("=")
-    how = "challenge" if name == "challenge" else value
+    how = value if name == "stacking" else name
     if how not in _PENDING:
         return _plain(e, v)
     text = v.say(_PENDING[how], (e.seat, _PENDING_YOU[how]), seat=v.who(e.seat), count=e.count)
-    if e.challenge and how != "challenge":  # stacking on, and the +4 may be challenged too
+    if e.deflect and how != "deflect":  # stacking on, and deflecting too
+        text += v.say(N_(", or pass it on with a skip or reverse"))
+    if e.challenge and how != "challenge":  # the +4 may be challenged too
         text += v.say(N_(", or challenge the +4"))
     return text
 

@@ -275,11 +275,17 @@ def _draw_card(
         game.pending_draw += amount
         game.phase = Phase.PENALTY
         game.current = victim
-        stacking = game.rules.stacking != "off"
-        rule = "stacking" if stacking else "challenge"
-        game.emit(
-            ev.PenaltyPending(victim, game.pending_draw, stacking and challengeable(game)), rule
-        )
+        rules = game.rules
+        challenge = challengeable(game)
+        deflect = rules.deflect != "off"
+        # the rule that makes it wait (_pending_mode), the one the narration tells first
+        if rules.stacking != "off":
+            rule = "stacking"
+        elif challenge:
+            rule = "challenge"
+        else:
+            rule = "deflect" if deflect else "jump_in"
+        game.emit(ev.PenaltyPending(victim, game.pending_draw, challenge, deflect), rule)
     else:
         got = game.draw_cards(victim, amount)
         game.current = game.next_seat(victim)
