@@ -293,10 +293,13 @@ class DrewNothing(Event):
 
 @dataclass(frozen=True, slots=True)
 class DrawnPlayable(Event):
-    """The drawn ``card`` is playable: ``seat`` may play it or keep it."""
+    """The drawn ``card`` is playable: ``seat`` may play it or keep it. ``bluff``: a +4 drawn
+    under ``after_draw = must_play`` that could only be played as a bluff, so not forced
+    (legality.must_play_drawn)."""
 
     kind: ClassVar[str] = "drawn_playable"
     card: Card
+    bluff: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -848,11 +848,13 @@ class Game:
             if legality.playable(self, one, seat):
                 self.drawn = one
                 self.phase = _AFTER_DRAW
-                events.append(
-                    ev.drawn_can_play(
-                        seat, one, rules.after_draw == "must_play", self.rule_text["after_draw"]
+                text = self.rule_text["after_draw"]
+                if rules.after_draw == "must_play" and not legality.must_play_drawn(self, seat):
+                    events.append(ev.DrawnPlayable(seat, one, True, rule=text))  # a bluff
+                else:
+                    events.append(
+                        ev.drawn_can_play(seat, one, rules.after_draw == "must_play", text)
                     )
-                )
             else:
                 n = self.n
                 step = (seat + self.direction) % n
@@ -880,8 +882,11 @@ class Game:
         if playable and card is not None:
             self.drawn = card
             self.phase = Phase.AFTER_DRAW
-            kind = ev.DrawnMustPlay if self.rules.after_draw == "must_play" else ev.DrawnPlayable
-            self.emit(kind(seat, card), "after_draw")
+            if legality.must_play_drawn(self, seat):
+                self.emit(ev.DrawnMustPlay(seat, card), "after_draw")
+            else:  # (may_play, or a +4 that could only be played as a bluff)
+                bluff = self.rules.after_draw == "must_play"
+                self.emit(ev.DrawnPlayable(seat, card, bluff), "after_draw")
         else:
             self.current = self.next_seat(seat)
             self.emit(ev.DrawnUnplayable(seat, self.current))

@@ -47,6 +47,7 @@ __all__ = [
     "is_honest",
     "legal_moves",
     "matches",
+    "must_play_drawn",
     "normalize",
     "playable",
     "reason",
@@ -194,6 +195,17 @@ def matches(game: Game, card: Card) -> bool:
     return any(COLOR_OF[t] >= 0 and (RANK_OF[t] == rank or COLOR_OF[t] == color) for t in tops)
 
 
+def must_play_drawn(game: Game, seat: int) -> bool:
+    """Whether ``seat`` must play the card it has just drawn (``after_draw = must_play``, 000
+    "Force Play"): not a +4 that would be a bluff (challenge on, the hand holding what makes
+    it dishonest). 000 calls such a +4 a violation: nobody is forced into one; the player may
+    play it, risking a challenge, or keep it (RULES-NOTES.md, after_draw)."""
+    if game.rules.after_draw != "must_play":
+        return False
+    drawn = game.drawn
+    return drawn is None or RANK_OF[drawn] != _WD4 or is_honest(game, seat)
+
+
 def top_colors(game: Game) -> set[int]:
     """The colours a card must avoid for an honest +4 under ``no_matching_color``: the active
     colour, and after a sum jump-in every colour of the group (RULES.md §5, §7.6)."""
@@ -254,7 +266,7 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
                 assert game.drawn is not None
                 moves = list(_DRAWN_PLAYS[uno][game.drawn])
                 can_play = True
-                if rules.after_draw == "may_play":
+                if rules.after_draw == "may_play" or not must_play_drawn(game, seat):
                     moves.append(PASS)
             if rules.turn_time_limit:
                 moves.append(TIMEOUT)
@@ -281,7 +293,7 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
             assert game.drawn is not None
             moves = _variants(game, seat, (game.drawn,))
             can_play = True
-            if rules.after_draw == "may_play":
+            if rules.after_draw == "may_play" or not must_play_drawn(game, seat):
                 moves.append(PASS)
         elif phase == _PENALTY:
             moves = [DRAW]

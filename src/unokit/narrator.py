@@ -407,9 +407,19 @@ def _draw(e: ev.Drew, v: _Voice) -> str:
 
 
 def _drawn_playable(e: ev.DrawnPlayable, v: _Voice) -> str:
-    if not v.full:
+    if not v.full:  # (the others are not told it is a +4 that would be a bluff)
         return v.say(
             N_("the drawn card is playable: {seat} may play it or keep it"), seat=v.who(e.seat)
+        )
+    if e.bluff:
+        return v.say(
+            N_("the drawn card {card} would be a bluff: {seat} may play it or keep it"),
+            (
+                e.seat,
+                N_("the drawn card {card} would be a bluff: you may play it or keep it"),
+            ),
+            seat=v.who(e.seat),
+            card=v.card(e.card),
         )
     return v.say(
         N_("the drawn card {card} is playable: {seat} may play it or keep it"),

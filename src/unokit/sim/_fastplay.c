@@ -309,7 +309,9 @@ static int legal_moves(const Game *g, Move *m) {
     case AFTER_DRAW:
         k = variants(g, g->drawn, uno, m, k);
         can_play = 1;
-        if (!f->must_play) k = add(m, k, M_PASS, 0, -1, 0);
+        /* legality.must_play_drawn: never forced into a +4 that would be a bluff */
+        if (!f->must_play || (f->rank_of[g->drawn] == R_WD4 && !is_honest(g, seat)))
+            k = add(m, k, M_PASS, 0, -1, 0);
         break;
     case PENALTY: {
         k = add(m, k, M_DRAW, 0, -1, 0);
