@@ -933,6 +933,12 @@ def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> Why:
             drawn=game.drawn,
         )
     if move.more and rules.multi_play == "off":
+        if rules.sum_jump_in:  # cards adding up: a sum jump-in, which this seat may not make
+            return _why(
+                N_("in turn, one card at a time: a sum jump-in is for the players whose turn it is not"),
+                game=game,
+                rules=("multi_play", "sum_jump_in"),
+            )
         return _why(N_("only one card may be played at a time"), game=game, rules=("multi_play",))
     if not any(playable(game, c, seat) for c in move.cards):
         if RANK_OF[card] == _WD4:
