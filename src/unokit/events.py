@@ -293,13 +293,10 @@ class DrewNothing(Event):
 
 @dataclass(frozen=True, slots=True)
 class DrawnPlayable(Event):
-    """The drawn ``card`` is playable: ``seat`` may play it or keep it. ``bluff``: a +4 drawn
-    under ``after_draw = must_play`` that could only be played as a bluff, so not forced
-    (legality.must_play_drawn)."""
+    """The drawn ``card`` is playable: ``seat`` may play it or keep it."""
 
     kind: ClassVar[str] = "drawn_playable"
     card: Card
-    bluff: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,8 +309,13 @@ class DrawnMustPlay(Event):
 
 @dataclass(frozen=True, slots=True)
 class DrawnUnplayable(Event):
+    """``seat`` cannot play the drawn card: the turn passes to ``next``. ``bluff``: the card is
+    a +4 that would be a bluff, which Force Play does not force (``after_draw = must_play``,
+    legality.playable_drawn); told to ``seat`` alone, the others hear of an unplayable card."""
+
     kind: ClassVar[str] = "drawn_unplayable"
     next: int
+    bluff: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -845,21 +845,20 @@ class Game:
             self.window[seat] = False
             events = self._events
             events.append(ev.drew_one(seat, one))
-            if legality.playable(self, one, seat):
+            if legality.playable_drawn(self, one, seat):
                 self.drawn = one
                 self.phase = _AFTER_DRAW
-                text = self.rule_text["after_draw"]
-                if rules.after_draw == "must_play" and not legality.must_play_drawn(self, seat):
-                    events.append(ev.DrawnPlayable(seat, one, True, rule=text))  # a bluff
-                else:
-                    events.append(
-                        ev.drawn_can_play(seat, one, rules.after_draw == "must_play", text)
-                    )
+                must = rules.after_draw == "must_play"
+                events.append(ev.drawn_can_play(seat, one, must, self.rule_text["after_draw"]))
             else:
                 n = self.n
                 step = (seat + self.direction) % n
                 self.current = step if self.in_round[step] else self.next_seat(seat)
-                events.append(ev.unplayable(seat, self.current))
+                if legality.playable(self, one, seat):
+                    # a +4 that would be a bluff, which Force Play does not force: kept
+                    events.append(ev.DrawnUnplayable(seat, self.current, True))
+                else:
+                    events.append(ev.unplayable(seat, self.current))
             return
         drawn: list[Card] = []
         card: Card | None = None
@@ -871,7 +870,7 @@ class Game:
                 break
             card = got[0]
             drawn.append(card)
-            playable = legality.playable(self, card, seat)
+            playable = legality.playable_drawn(self, card, seat)
             if playable or not until:
                 break
         if not drawn:  # both piles are empty (RULES.md §3): the turn passes
@@ -882,14 +881,12 @@ class Game:
         if playable and card is not None:
             self.drawn = card
             self.phase = Phase.AFTER_DRAW
-            if legality.must_play_drawn(self, seat):
-                self.emit(ev.DrawnMustPlay(seat, card), "after_draw")
-            else:  # (may_play, or a +4 that could only be played as a bluff)
-                bluff = self.rules.after_draw == "must_play"
-                self.emit(ev.DrawnPlayable(seat, card, bluff), "after_draw")
+            kind = ev.DrawnMustPlay if self.rules.after_draw == "must_play" else ev.DrawnPlayable
+            self.emit(kind(seat, card), "after_draw")
         else:
             self.current = self.next_seat(seat)
-            self.emit(ev.DrawnUnplayable(seat, self.current))
+            bluff = card is not None and legality.playable(self, card, seat)
+            self.emit(ev.DrawnUnplayable(seat, self.current, bluff))
 
     # -- UNO -----------------------------------------------------------------------------------
 

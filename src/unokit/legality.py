@@ -47,9 +47,9 @@ __all__ = [
     "is_honest",
     "legal_moves",
     "matches",
-    "must_play_drawn",
     "normalize",
     "playable",
+    "playable_drawn",
     "reason",
     "top_colors",
 ]
@@ -195,15 +195,15 @@ def matches(game: Game, card: Card) -> bool:
     return any(COLOR_OF[t] >= 0 and (RANK_OF[t] == rank or COLOR_OF[t] == color) for t in tops)
 
 
-def must_play_drawn(game: Game, seat: int) -> bool:
-    """Whether ``seat`` must play the card it has just drawn (``after_draw = must_play``, 000
-    "Force Play"): not a +4 that would be a bluff (challenge on, the hand holding what makes
-    it dishonest). 000 calls such a +4 a violation: nobody is forced into one; the player may
-    play it, risking a challenge, or keep it (RULES-NOTES.md, after_draw)."""
-    if game.rules.after_draw != "must_play":
+def playable_drawn(game: Game, card: Card, seat: int) -> bool:
+    """Whether the card ``seat`` has just drawn counts as playable (it is in the hand): as
+    :func:`playable`, but under ``after_draw = must_play`` (000 "Force Play") a +4 that would be
+    a bluff (challenge on, the hand holding what makes it dishonest) does not: 000 calls such a
+    +4 a violation, and Force Play forces only what may be played, so the player keeps it and
+    the turn passes, as for any card that cannot be played (RULES-NOTES.md, after_draw)."""
+    if not playable(game, card, seat):
         return False
-    drawn = game.drawn
-    return drawn is None or RANK_OF[drawn] != _WD4 or is_honest(game, seat)
+    return game.rules.after_draw != "must_play" or RANK_OF[card] != _WD4 or is_honest(game, seat)
 
 
 def top_colors(game: Game) -> set[int]:
@@ -266,7 +266,7 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
                 assert game.drawn is not None
                 moves = list(_DRAWN_PLAYS[uno][game.drawn])
                 can_play = True
-                if rules.after_draw == "may_play" or not must_play_drawn(game, seat):
+                if rules.after_draw == "may_play":
                     moves.append(PASS)
             if rules.turn_time_limit:
                 moves.append(TIMEOUT)
@@ -293,7 +293,7 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
             assert game.drawn is not None
             moves = _variants(game, seat, (game.drawn,))
             can_play = True
-            if rules.after_draw == "may_play" or not must_play_drawn(game, seat):
+            if rules.after_draw == "may_play":
                 moves.append(PASS)
         elif phase == _PENALTY:
             moves = [DRAW]
@@ -935,7 +935,7 @@ def _cards_reason(game: Game, seat: int, move: Play, rest: list[Card]) -> Why:
     if move.more and rules.multi_play == "off":
         if rules.sum_jump_in:  # cards adding up: a sum jump-in, which this seat may not make
             return _why(
-                N_("in turn, one card at a time: a sum jump-in is for the players whose turn it is not"),
+                N_("in turn, one card at a time: a sum jump-in is for players not in turn"),
                 game=game,
                 rules=("multi_play", "sum_jump_in"),
             )

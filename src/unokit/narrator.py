@@ -407,19 +407,9 @@ def _draw(e: ev.Drew, v: _Voice) -> str:
 
 
 def _drawn_playable(e: ev.DrawnPlayable, v: _Voice) -> str:
-    if not v.full:  # (the others are not told it is a +4 that would be a bluff)
+    if not v.full:
         return v.say(
             N_("the drawn card is playable: {seat} may play it or keep it"), seat=v.who(e.seat)
-        )
-    if e.bluff:
-        return v.say(
-            N_("the drawn card {card} would be a bluff: {seat} may play it or keep it"),
-            (
-                e.seat,
-                N_("the drawn card {card} would be a bluff: you may play it or keep it"),
-            ),
-            seat=v.who(e.seat),
-            card=v.card(e.card),
         )
     return v.say(
         N_("the drawn card {card} is playable: {seat} may play it or keep it"),
@@ -427,6 +417,20 @@ def _drawn_playable(e: ev.DrawnPlayable, v: _Voice) -> str:
         seat=v.who(e.seat),
         card=v.card(e.card),
     )
+
+
+def _drawn_unplayable(e: ev.DrawnUnplayable, v: _Voice) -> str:
+    if e.bluff and v.full:  # (the others hear of an unplayable card, as for any other)
+        return v.say(
+            N_("{seat} keeps the drawn +4, which would be a bluff; the turn passes to {next}"),
+            (
+                e.seat,
+                N_("you keep the drawn +4, which would be a bluff; the turn passes to {next}"),
+            ),
+            seat=v.who(e.seat),
+            next=v.who(e.next),
+        )
+    return _plain(e, v)
 
 
 def _drawn_must_play(e: ev.DrawnMustPlay, v: _Voice) -> str:
@@ -824,7 +828,7 @@ def _penalty_pending(e: ev.PenaltyPending, v: _Voice) -> str:
     if how not in _PENDING:
         return _plain(e, v)
     text = v.say(_PENDING[how], (e.seat, _PENDING_YOU[how]), seat=v.who(e.seat), count=e.count)
-    if e.deflect and how != "deflect":  # stacking on, and deflecting too
+    if e.deflect and how != "deflect":  # deflecting too (stacking or a challenge came first)
         text += v.say(N_(", or pass it on with a skip or reverse"))
     if e.challenge and how != "challenge":  # the +4 may be challenged too
         text += v.say(N_(", or challenge the +4"))
@@ -845,6 +849,7 @@ _TEXTS: dict[str, Callable[[Any, _Voice], str]] = {
     "draw": _draw,
     "drawn_playable": _drawn_playable,
     "drawn_must_play": _drawn_must_play,
+    "drawn_unplayable": _drawn_unplayable,
     "pass": _pass,
     "skip": _skip,
     "reverse": _reverse,

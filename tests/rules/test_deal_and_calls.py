@@ -12,10 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from unokit import REFEREE, Game, Rules
+from unokit import events as ev
 from unokit.cards import RANK_OF, Rank, deck_cards
 from unokit.cli.main import app
 from unokit.errors import StateError
-from unokit.moves import CALL_UNO, DEAL, Play
+from unokit.moves import CALL_UNO, DEAL, DRAW, PASS, Play
+from unokit.narrator import narrate
 from unokit.notation import parse_cards
 from unokit.phase import Phase
 from unokit.rng import Rng
@@ -142,3 +144,39 @@ def test_001_call_before_the_second_to_last_card_on_a_jump_in() -> None:
     assert len(game.hands[2]) == 2 and game.uno_called(2)
     game.apply(1, game.legal_moves(1)[0])  # seat 1 plays or draws: the call lapses
     assert not game.uno_called(2)
+
+
+@pytest.mark.parametrize("draw_until", [False, True])
+def test_000_force_play_does_not_force_a_bluff_and_hides_it_from_the_others(
+    draw_until: bool,
+) -> None:
+    """000 Force Play (after_draw = must_play) with challenge on: a drawn +4 that would be
+    dishonest (the hand holds red) is kept and the turn passes (000: such a +4 「屬於違規使用」);
+    the drawer is told why, the others only that the drawn card could not be played, with the
+    same event kind and no rule, as for any unplayable card. With draw_until_playable the
+    drawing goes on past it to a card that may be played."""
+    from tests.conftest import table
+
+    game = table(
+        ["G3 Y5", "R1 B2", "Y1 G5 R6"],
+        draw="W+4 Y9 R2 G8",
+        current=1,
+        after_draw="must_play",
+        draw_until_playable=draw_until,
+    )
+    events = game.apply(1, DRAW)
+    if draw_until:  # W+4 (a bluff), Y9 (no), R2: must be played
+        assert [str(c) for c in game.hands[1]] == ["R1", "B2", "W+4", "Y9", "R2"]
+        assert game.phase == Phase.AFTER_DRAW and PASS not in game.legal_moves(1)
+        return
+    assert [str(c) for c in game.hands[1]] == ["R1", "B2", "W+4"] and game.current == 2
+    (kept,) = [e for e in events if e.kind == "drawn_unplayable"]
+    assert kept.rule is None
+    assert "keeps the drawn +4, which would be a bluff" in narrate(kept, None, everything=True)
+    assert narrate(kept, 1).startswith("You keep the drawn +4")
+    plain = narrate(ev.DrawnUnplayable(1, 2), 2)
+    assert narrate(kept, 2) == plain == "Seat 1 cannot play the drawn card; the turn passes to you"
+    # an honest +4 (no red left) must still be played
+    honest = table(["G3 Y5", "B2 G1", "Y1 G5 R6"], draw="W+4 Y9", current=1, after_draw="must_play")
+    honest.apply(1, DRAW)
+    assert honest.phase == Phase.AFTER_DRAW and PASS not in honest.legal_moves(1)

@@ -309,9 +309,7 @@ static int legal_moves(const Game *g, Move *m) {
     case AFTER_DRAW:
         k = variants(g, g->drawn, uno, m, k);
         can_play = 1;
-        /* legality.must_play_drawn: never forced into a +4 that would be a bluff */
-        if (!f->must_play || (f->rank_of[g->drawn] == R_WD4 && !is_honest(g, seat)))
-            k = add(m, k, M_PASS, 0, -1, 0);
+        if (!f->must_play) k = add(m, k, M_PASS, 0, -1, 0);
         break;
     case PENALTY: {
         k = add(m, k, M_DRAW, 0, -1, 0);
@@ -526,7 +524,9 @@ static void voluntary_draw(Game *g, int seat) {
     for (;;) {
         if (!draw_cards(g, seat, 1)) break;
         card = g->hand[seat][g->hs[seat] - 1];
-        ok = playable(g, card, seat);
+        /* legality.playable_drawn: Force Play does not force a +4 that would be a bluff */
+        ok = playable(g, card, seat) &&
+             !(g->cfg->must_play && g->cfg->rank_of[card] == R_WD4 && !is_honest(g, seat));
         if (ok || !g->cfg->draw_until) break;
     }
     if (ok) {
