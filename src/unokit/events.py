@@ -661,7 +661,12 @@ _CARD_IDS = max(Card._interned) + 1
 #: ``[seat][card * 5 + slot]``: the shared ``Played(seat, (card,), color)`` once made (slot 0 for
 #: no colour named, 1 + colour otherwise), else None; read by :func:`unokit.play.resolve_play`
 PLAYED_ONE: list[list[Played | None]] = [[None] * (_CARD_IDS * 5) for _ in range(_SEATS)]
-_DREW: list[list[Drew | None]] = [[None] * _CARD_IDS for _ in range(_SEATS)]
+#: ``[seat][card]``: the shared ``Drew(seat, (card,))`` of every card (made at import: 10 seats x
+#: 57 kinds); read by ``Game._voluntary_draw``
+DREW_ONE: list[list[Drew | None]] = [
+    [Drew(seat, (Card(c),)) if c in Card._interned else None for c in range(_CARD_IDS)]
+    for seat in range(_SEATS)
+]
 
 
 def played_one(seat: int, card: Card, color: Color | None) -> Played:
@@ -678,13 +683,8 @@ def played_one(seat: int, card: Card, color: Color | None) -> Played:
 
 def drew_one(seat: int, card: Card) -> Drew:
     """``Drew(seat, (card,))``, shared."""
-    row = _DREW[seat] if seat < _SEATS else None
-    event = row[card] if row is not None else None
-    if event is None:
-        event = Drew(seat, (card,))
-        if row is not None:
-            row[card] = event
-    return event
+    event = DREW_ONE[seat][card] if seat < _SEATS else None
+    return event if event is not None else Drew(seat, (card,))
 
 
 _DRAWN_CAN_PLAY: list[list[DrawnPlayable | DrawnMustPlay | None]] = [
@@ -707,7 +707,7 @@ def drawn_can_play(seat: int, card: Card, must: bool, rule: str) -> DrawnPlayabl
 
 def unplayable(seat: int, next: int) -> DrawnUnplayable:
     """``DrawnUnplayable(seat, next)``, shared."""
-    return _seat_next(_UNPLAYABLE, DrawnUnplayable, seat, next)
+    return _seat_next(UNPLAYABLE, DrawnUnplayable, seat, next)
 
 
 def kept(seat: int, next: int) -> Kept:
@@ -716,7 +716,11 @@ def kept(seat: int, next: int) -> Kept:
 
 
 _E = TypeVar("_E", bound=Event)
-_UNPLAYABLE: list[list[DrawnUnplayable | None]] = [[None] * _SEATS for _ in range(_SEATS)]
+#: ``[seat][next]``: the shared ``DrawnUnplayable(seat, next)`` (made at import); read by
+#: ``Game._voluntary_draw``
+UNPLAYABLE: list[list[DrawnUnplayable | None]] = [
+    [DrawnUnplayable(seat, next) for next in range(_SEATS)] for seat in range(_SEATS)
+]
 _KEPT: list[list[Kept | None]] = [[None] * _SEATS for _ in range(_SEATS)]
 
 

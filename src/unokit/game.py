@@ -54,6 +54,8 @@ _PLAY: Final = Phase.PLAY
 _AFTER_DRAW: Final = Phase.AFTER_DRAW
 _PENALTY: Final = Phase.PENALTY
 _ROUND_OVER: Final = Phase.ROUND_OVER
+_DREW_ONE: Final = ev.DREW_ONE  # shared events (events.py), read without a call
+_UNPLAYABLE: Final = ev.UNPLAYABLE
 
 
 class _RoundEnded(Exception):
@@ -844,7 +846,7 @@ class Game:
             self.called[seat] = False
             self.window[seat] = False
             events = self._events
-            events.append(ev.drew_one(seat, one))
+            events.append(_DREW_ONE[seat][one] or ev.drew_one(seat, one))  # (shared, seats 0-9)
             if legality.playable_drawn(self, one, seat):
                 self.drawn = one
                 self.phase = _AFTER_DRAW
@@ -854,11 +856,13 @@ class Game:
                 n = self.n
                 step = (seat + self.direction) % n
                 self.current = step if self.in_round[step] else self.next_seat(seat)
-                if legality.playable(self, one, seat):
+                if COLOR_OF[one] < 0 and legality.playable(self, one, seat):
                     # a +4 that would be a bluff, which Force Play does not force: kept
                     events.append(ev.DrawnUnplayable(seat, self.current, True))
                 else:
-                    events.append(ev.unplayable(seat, self.current))
+                    events.append(
+                        _UNPLAYABLE[seat][self.current] or ev.unplayable(seat, self.current)
+                    )
             return
         drawn: list[Card] = []
         card: Card | None = None
