@@ -37,6 +37,7 @@ LABELS: tuple[str, ...] = (
     N_("Match over"),
     N_("Your turn: take +{n} or answer it"),
     N_("Your turn: play the drawn card or keep it"),
+    N_("Your turn: play the drawn card"),
     N_("Your turn: name the colour"),
     N_("Your turn"),
     N_("{name}'s turn"),

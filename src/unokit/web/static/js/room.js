@@ -488,7 +488,11 @@ function renderBanner() {
       if (v.phase === "penalty") {
         b.classList.add("alert");
         text = t("Your turn: take +{n} or answer it", { n: v.stack_total || v.pending_draw });
-      } else if (v.phase === "after_draw") text = t("Your turn: play the drawn card or keep it");
+      } else if (v.phase === "after_draw") {
+        // keeping it is a choice only where the rules allow it (after_draw = may_play)
+        text = (v.legal_moves || []).includes("pass") ?
+          t("Your turn: play the drawn card or keep it") : t("Your turn: play the drawn card");
+      }
       else if (v.phase === "choose_color") text = t("Your turn: name the colour");
       else text = t("Your turn");
     } else {
