@@ -168,7 +168,7 @@ def test_private_parts_only_for_who_may_see_them() -> None:
     reveal = ev.HandRevealed(1, 2, _cards("W+4 G6"))
     assert "green 6" in narrate(reveal, 1)
     assert "green 6" not in narrate(reveal, 2) and "G6" not in narrate(reveal, 3)
-    assert narrate(reveal, 2) == "You show your hand to seat 1"
+    assert narrate(reveal, 2) == "You show seat 1 the hand you played the +4 from"
     peek = ev.Peeked(1, 2, _cards("R1"))
     assert narrate(peek, 2) == "Seat 1 looks at your hand"
 

@@ -674,10 +674,12 @@ def _challenge_lost(e: ev.ChallengeLost, v: _Voice) -> str:
 def _reveal(e: ev.HandRevealed, v: _Voice) -> str:
     values = {"seat": v.who(e.seat), "player": v.who(e.player), "cards": v.cards(e.hand)}
     if v.full:
-        return v.say(N_("{player} shows their hand to {seat}: {cards}"), **values)
+        return v.say(
+            N_("{player} shows {seat} the hand they played the +4 from: {cards}"), **values
+        )
     return v.say(
-        N_("{player} shows their hand to {seat}"),
-        (e.player, N_("you show your hand to {seat}")),
+        N_("{player} shows {seat} the hand they played the +4 from"),
+        (e.player, N_("you show {seat} the hand you played the +4 from")),
         **values,
     )
 
