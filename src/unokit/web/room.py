@@ -2049,12 +2049,16 @@ class Rooms:
                     watchers = [m for m in room.members.values() if m.seat is None]
                     if not room.watching:
                         raise Refusal("bad_seat", "watching_closed")
-                    if len(watchers) >= settings.max_spectators:
+                    if settings.max_spectators and len(watchers) >= settings.max_spectators:
                         raise Refusal(
                             "bad_seat", "too_many_watchers", limit=settings.max_spectators
                         )
                     mine = sum(1 for m in watchers if who and m.address == who)
-                    if who and mine >= settings.max_spectators_per_address:
+                    if (
+                        who
+                        and settings.max_spectators_per_address
+                        and mine >= settings.max_spectators_per_address
+                    ):
                         raise Refusal(
                             "bad_seat",
                             "address_watchers",
