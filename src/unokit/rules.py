@@ -27,14 +27,16 @@ import tomllib
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from unokit.cards import DECKS, DeckName
 from unokit.errors import RulesError
 
 __all__ = [
+    "EVERY",
     "OPTIONS",
     "PRESETS",
+    "SAME_PLAY",
     "AfterDraw",
     "CatchWindow",
     "DealerDrawActions",
@@ -47,6 +49,7 @@ __all__ = [
     "JumpInStacking",
     "Misplay",
     "MultiPlay",
+    "Native",
     "NextDealer",
     "OptionSpec",
     "RoundEnd",
@@ -104,6 +107,8 @@ class OptionSpec:
     low: int = 0
     high: int = 0
     kind: str = "int"
+    #: what the C accelerator does with the option (:data:`Native`)
+    native: Native = ()
 
     def allowed(self) -> str:
         """Human description of the allowed values."""
@@ -140,11 +145,41 @@ class OptionSpec:
         return value
 
 
-def _meta(meaning: str, source: str, section: str, low: int = 0, high: int = 0) -> dict[str, Any]:
+#: every value of the option: the C accelerator plays each as the Python engine does
+EVERY: Final = "every"
+#: every value of the option gives the same rounds where the accelerator plays (its other
+#: options as it requires them; the seat to act's moves, nobody out of turn): a table setting
+#: (scoring, the match), or a rule only other options or out-of-turn moves bring into play
+SAME_PLAY: Final = "same_play"
+#: What the C accelerator (``unokit.sim.fastplay``, docs/performance.md) does with an option:
+#: :data:`EVERY`, :data:`SAME_PLAY`, or the tuple of the only values it plays (a rule set with
+#: another value is played by the Python engine). Every option says it in its definition: an
+#: option the accelerator was never taught (a new house rule) is ``(default,)``, so its other
+#: values never run natively.
+Native = tuple[Any, ...] | Literal["every", "same_play"]
+
+
+def _meta(
+    meaning: str,
+    source: str,
+    section: str,
+    low: int = 0,
+    high: int = 0,
+    *,
+    native: Native,
+) -> dict[str, Any]:
     """A :class:`Rules` field's metadata: what the option means, its seed documents, its RULES.md
-    section, and for an ``int`` option its range (a choice option's values are its ``Literal``
-    type)."""
-    return {"meaning": meaning, "source": source, "section": section, "low": low, "high": high}
+    section, for an ``int`` option its range (a choice option's values are its ``Literal``
+    type), and what the accelerator does with it (``native``, :data:`Native`: required, so
+    that no option reaches the accelerator unclassified)."""
+    return {
+        "meaning": meaning,
+        "source": source,
+        "section": section,
+        "low": low,
+        "high": high,
+        "native": native,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,50 +193,74 @@ class Rules:
     # §1 cards
     deck: Deck = field(
         default="classic108",
-        metadata=_meta("which cards are in the deck", "000, 001, 002, 004", "1"),
+        metadata=_meta(
+            "which cards are in the deck", "000, 001, 002, 004", "1", native=("classic108",)
+        ),
     )
     # §2 setup
     players: int = field(
-        default=4, metadata=_meta("seats, numbered 0..n-1 clockwise", "all", "2", low=2, high=10)
+        default=4,
+        metadata=_meta(
+            "seats, numbered 0..n-1 clockwise", "all", "2", low=2, high=10, native=EVERY
+        ),
     )
     hand_size: int = field(
-        default=7, metadata=_meta("cards dealt to each player", "000, 002", "2", low=1, high=15)
+        default=7,
+        metadata=_meta("cards dealt to each player", "000, 002", "2", low=1, high=15, native=EVERY),
     )
     dealer_selection: DealerSelection = field(
         default="draw_highest",
-        metadata=_meta("how the first dealer is chosen", "000, 001, 004", "2"),
+        metadata=_meta("how the first dealer is chosen", "000, 001, 004", "2", native=EVERY),
     )
     dealer_draw_actions: DealerDrawActions = field(
         default="count_zero",
         metadata=_meta(
-            "in draw_highest, a non-number card counts as 0 or is redrawn", "000, 001, 004", "2"
+            "in draw_highest, a non-number card counts as 0 or is redrawn",
+            "000, 001, 004",
+            "2",
+            native=EVERY,
         ),
     )
     next_dealer: NextDealer = field(
-        default="rotate_left", metadata=_meta("dealer of the next round of a match", "001", "2")
+        default="rotate_left",
+        metadata=_meta("dealer of the next round of a match", "001", "2", native=SAME_PLAY),
     )
     start_card: StartCard = field(
         default="apply_effects",
-        metadata=_meta("what happens to a turned-up action or wild start card", "000, 002", "2"),
+        metadata=_meta(
+            "what happens to a turned-up action or wild start card",
+            "000, 002",
+            "2",
+            native=("apply_effects",),
+        ),
     )
     start_reverse: StartReverse = field(
         default="dealer_right",
-        metadata=_meta("who starts when the start card is a reverse", "001, 002, 004", "2"),
+        metadata=_meta(
+            "who starts when the start card is a reverse", "001, 002, 004", "2", native=EVERY
+        ),
     )
     # §3 a turn
     draw_with_playable: DrawWithPlayable = field(
         default="allowed",
-        metadata=_meta("may you draw although you hold a playable card", "000, 002, 004", "3"),
+        metadata=_meta(
+            "may you draw although you hold a playable card", "000, 002, 004", "3", native=EVERY
+        ),
     )
     after_draw: AfterDraw = field(
         default="may_play",
         metadata=_meta(
-            "a playable drawn card may be kept, or must be played", "000, 002, 004", "3"
+            "a playable drawn card may be kept, or must be played",
+            "000, 002, 004",
+            "3",
+            native=EVERY,
         ),
     )
     draw_until_playable: bool = field(
         default=False,
-        metadata=_meta("draw until a playable card comes, instead of one card", "004", "3"),
+        metadata=_meta(
+            "draw until a playable card comes, instead of one card", "004", "3", native=EVERY
+        ),
     )
     empty_draw_pile: EmptyDrawPile = field(
         default="reshuffle",
@@ -209,12 +268,15 @@ class Rules:
             "when the draw pile runs out: reshuffle the discards, or abandon the round",
             "000, 001, 002, 004",
             "3",
+            native=("reshuffle",),
         ),
     )
     # §4 action cards
     swimming_skips: bool = field(
         default=True,
-        metadata=_meta("the player who swims for a blue card also loses the turn", "002", "4"),
+        metadata=_meta(
+            "the player who swims for a blue card also loses the turn", "002", "4", native=SAME_PLAY
+        ),
     )
     custom_effect: EffectName = field(
         default="none",
@@ -222,30 +284,41 @@ class Rules:
             "the extra effect of wild_customizable cards (a named, pluggable effect)",
             "000, 002",
             "4",
+            native=("none",),
         ),
     )
     # §5 wild draw four
     wd4_rule: Wd4Rule = field(
         default="no_matching_color",
-        metadata=_meta("when playing +4 is honest", "000, 002, 003, 004", "5"),
+        metadata=_meta("when playing +4 is honest", "000, 002, 003, 004", "5", native=EVERY),
     )
     challenge: bool = field(
-        default=True, metadata=_meta("the next player may challenge a +4", "000, 001, 004", "5")
+        default=True,
+        metadata=_meta("the next player may challenge a +4", "000, 001, 004", "5", native=EVERY),
     )
     challenge_fail_extra: int = field(
         default=2,
-        metadata=_meta("extra cards a failed challenger draws", "all", "5", low=0, high=20),
+        metadata=_meta(
+            "extra cards a failed challenger draws", "all", "5", low=0, high=20, native=EVERY
+        ),
     )
     # §6 UNO
     uno_penalty: int = field(
         default=2,
         metadata=_meta(
-            "cards drawn by a player caught not having called UNO", "all", "6", low=0, high=20
+            "cards drawn by a player caught not having called UNO",
+            "all",
+            "6",
+            low=0,
+            high=20,
+            native=EVERY,
         ),
     )
     catch_window: CatchWindow = field(
         default="until_next_action",
-        metadata=_meta("how long a missing UNO call can be caught", "000, 002, 004", "6"),
+        metadata=_meta(
+            "how long a missing UNO call can be caught", "000, 002, 004", "6", native=EVERY
+        ),
     )
     false_catch_penalty: int = field(
         default=0,
@@ -255,6 +328,7 @@ class Rules:
             "6",
             low=0,
             high=20,
+            native=(0,),
         ),
     )
     false_uno_penalty: int = field(
@@ -265,105 +339,163 @@ class Rules:
             "6",
             low=0,
             high=20,
+            native=(0,),
         ),
     )
     # §7 house rules
     stacking: Stacking = field(
         default="off",
         metadata=_meta(
-            "draw cards may be played on a pending draw penalty", "000, 001, 003, 004", "7.1"
+            "draw cards may be played on a pending draw penalty",
+            "000, 001, 003, 004",
+            "7.1",
+            native=EVERY,
         ),
     )
     stack_challenge: StackChallenge = field(
         default="last",
         metadata=_meta(
-            "a challenge after stacked +4s: only the last +4, or every one", "001, 003", "7.1"
+            "a challenge after stacked +4s: only the last +4, or every one",
+            "001, 003",
+            "7.1",
+            native=EVERY,
         ),
     )
     deflect: Deflect = field(
-        default="off", metadata=_meta("a skip or reverse passes a pending penalty on", "004", "7.2")
+        default="off",
+        metadata=_meta("a skip or reverse passes a pending penalty on", "004", "7.2", native=EVERY),
     )
     jump_in: JumpIn = field(
         default="off",
         metadata=_meta(
-            "out of turn, play a card identical to the top card", "000, 001, 003, 004", "7.3"
+            "out of turn, play a card identical to the top card",
+            "000, 001, 003, 004",
+            "7.3",
+            native=EVERY,
         ),
     )
     jump_in_stacking: JumpInStacking = field(
         default="new",
         metadata=_meta(
-            "a jump-in on a stack cancels the whole stack, or only the jumped card", "003", "7.3"
+            "a jump-in on a stack cancels the whole stack, or only the jumped card",
+            "003",
+            "7.3",
+            native=SAME_PLAY,
         ),
     )
     seven_zero: bool = field(
         default=False,
         metadata=_meta(
-            "a 7 swaps hands with a chosen player; a 0 passes all hands", "000, 003, 004", "7.4"
+            "a 7 swaps hands with a chosen player; a 0 passes all hands",
+            "000, 003, 004",
+            "7.4",
+            native=EVERY,
         ),
     )
     multi_play: MultiPlay = field(
-        default="off", metadata=_meta("play several cards at once", "001, 004", "7.5")
+        default="off",
+        metadata=_meta("play several cards at once", "001, 004", "7.5", native=("off",)),
     )
     multi_play_same_color: bool = field(
         default=False,
         metadata=_meta(
-            "under same_rank, added cards must share the first card's colour", "004", "7.5"
+            "under same_rank, added cards must share the first card's colour",
+            "004",
+            "7.5",
+            native=SAME_PLAY,
         ),
     )
     sum_jump_in: bool = field(
         default=False,
-        metadata=_meta("out of turn, play number cards that add up to the top card", "001", "7.6"),
+        metadata=_meta(
+            "out of turn, play number cards that add up to the top card",
+            "001",
+            "7.6",
+            native=SAME_PLAY,
+        ),
     )
     sum_jump_in_any_color: bool = field(
-        default=False, metadata=_meta("sum jump-in cards may be of any colour", "001", "7.6")
+        default=False,
+        metadata=_meta("sum jump-in cards may be of any colour", "001", "7.6", native=SAME_PLAY),
     )
     number_finish: bool = field(
-        default=False, metadata=_meta("your last card must be a number card", "001, 004", "7.7")
+        default=False,
+        metadata=_meta("your last card must be a number card", "001, 004", "7.7", native=(False,)),
     )
     wild_multi: bool = field(
         default=False,
         metadata=_meta(
-            "a wild names a colour, peeks at a hand or trades three cards", "001", "7.8"
+            "a wild names a colour, peeks at a hand or trades three cards",
+            "001",
+            "7.8",
+            native=(False,),
         ),
     )
     misplay: Misplay = field(
-        default="reject", metadata=_meta("what an illegal play costs", "001, 004", "7.9")
+        default="reject",
+        metadata=_meta("what an illegal play costs", "001, 004", "7.9", native=("reject",)),
     )
     turn_time_limit: int = field(
         default=0,
-        metadata=_meta("seconds per turn (0 = no limit)", "001", "7.10", low=0, high=3600),
+        metadata=_meta(
+            "seconds per turn (0 = no limit)", "001", "7.10", low=0, high=3600, native=(0,)
+        ),
     )
     slow_play_penalty: int = field(
-        default=1, metadata=_meta("cards drawn on a timeout", "001", "7.10", low=0, high=20)
+        default=1,
+        metadata=_meta("cards drawn on a timeout", "001", "7.10", low=0, high=20, native=SAME_PLAY),
     )
     teams: int = field(
         default=0,
         metadata=_meta(
-            "number of teams seated alternately (0 = none)", "001, 003", "7.11", low=0, high=5
+            "number of teams seated alternately (0 = none)",
+            "001, 003",
+            "7.11",
+            low=0,
+            high=5,
+            native=SAME_PLAY,
         ),
     )
     seat_change_every: int = field(
         default=0,
-        metadata=_meta("shuffle seats every N rounds (0 = never)", "001", "7.12", low=0, high=1000),
+        metadata=_meta(
+            "shuffle seats every N rounds (0 = never)",
+            "001",
+            "7.12",
+            low=0,
+            high=1000,
+            native=SAME_PLAY,
+        ),
     )
     # §8 scoring
     round_end: RoundEnd = field(
         default="first_out",
         metadata=_meta(
-            "the round ends when one goes out, or plays on to a full ranking", "000, 004", "8"
+            "the round ends when one goes out, or plays on to a full ranking",
+            "000, 004",
+            "8",
+            native=("first_out",),
         ),
     )
     scoring: Scoring = field(
         default="winner_takes",
-        metadata=_meta("how rounds are scored and a match is won", "000, 001, 002, 004", "8"),
+        metadata=_meta(
+            "how rounds are scored and a match is won", "000, 001, 002, 004", "8", native=SAME_PLAY
+        ),
     )
     target_score: int = field(
-        default=500, metadata=_meta("match target", "all", "8", low=1, high=1_000_000)
+        default=500,
+        metadata=_meta("match target", "all", "8", low=1, high=1_000_000, native=SAME_PLAY),
     )
     rounds: int = field(
         default=0,
         metadata=_meta(
-            "rounds in a match for net and chips (0 = no limit)", "004", "8", low=0, high=100_000
+            "rounds in a match for net and chips (0 = no limit)",
+            "004",
+            "8",
+            low=0,
+            high=100_000,
+            native=SAME_PLAY,
         ),
     )
 
@@ -530,6 +662,7 @@ def _derive_options() -> dict[str, OptionSpec]:
             low=meta["low"],
             high=meta["high"],
             kind=kind,
+            native=meta["native"],
         )
     return out
 
