@@ -471,15 +471,15 @@ def _jump_plays(game: Game, seat: int) -> list[Move]:
     rules = game.rules
     hand = game.hands[seat]
     tops = jump.cards
-    top = game.discard[-1]  # an identical card matches the top card only (§7.3)
     out: list[Move] = []
     if rules.jump_in != "off" and (
         game.phase != Phase.PENALTY or RANK_OF[game.discard[-1]] in (_DRAW_TWO, _WD4)
     ):
         wilds = rules.jump_in == "identical_any"
         finish = rules.number_finish and len(hand) == 1
+        same = _identical_to(game)
         for card in dict.fromkeys(hand):
-            if card == top and (COLOR_OF[card] >= 0 or wilds):
+            if card in same and (COLOR_OF[card] >= 0 or wilds):
                 if finish and RANK_OF[card] > 9:
                     continue
                 out += _variants(game, seat, (card,))
@@ -487,6 +487,13 @@ def _jump_plays(game: Game, seat: int) -> list[Move]:
         for group in _sums(game, seat, tops[0]):
             out += _variants(game, seat, group, summed=True)
     return out
+
+
+def _identical_to(game: Game) -> tuple[Card, ...]:
+    """The cards a jump-in must be identical to: the top card (§7.3, also after several cards of
+    one rank, §7.5); after a sum jump-in, any one of its group (§7.6, 001 (五) 求和抢牌:
+    「只要有人有和你所出的这几张牌中的任何一张完全相同的牌时，就可抢牌」)."""
+    return game.tops if game.tops is not None else (game.discard[-1],)
 
 
 def _sums(game: Game, seat: int, top: Card) -> Iterator[tuple[Card, ...]]:
@@ -867,14 +874,22 @@ def _jump_reason(game: Game, seat: int, move: Play) -> Why:
             game=game,
             rules=("jump_in",),
         )
-    if move.card == top and COLOR_OF[top] < 0:
+    same = _identical_to(game)
+    if move.card in same and COLOR_OF[move.card] < 0:
         return _why(
             N_("jumping in with a wild needs jump_in = identical_any"),
             game=game,
             rules=("jump_in",),
         )
-    if move.card == top and rules.number_finish and len(game.hands[seat]) == 1:
+    if move.card in same and rules.number_finish and len(game.hands[seat]) == 1:
         return _why(N_("your last card must be a number card"), game=game, rules=("number_finish",))
+    if len(same) > 1:
+        return _why(
+            N_("a jump-in needs a card identical to one of the cards added up: {cards}"),
+            game=game,
+            rules=("jump_in", "sum_jump_in"),
+            cards=same,
+        )
     return _why(
         N_("a jump-in needs a card identical to the top card {top}"),
         game=game,

@@ -959,6 +959,8 @@ def _explain(why: Why, v: _Voice) -> str:
             values[key] = v.who(value)
         elif key in CARD_KEYS:
             values[key] = v.card(value)
+        elif key == "cards":
+            values[key] = v.cards(value)
         elif key == "color":
             values[key] = v.color(value)
         elif key == "colors":
