@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import table
+from tests.fuzz import examples
 from tests.options import allowed_rules, option_values
 from unokit import Card, Game, Rules, RulesError
 from unokit.cards import Color
@@ -202,7 +203,7 @@ def test_a_value_the_accelerator_does_not_play_never_runs_natively() -> None:
                 simulate(1, rules, engine="native")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(options=_MIX, players=st.integers(2, 10), seed=st.integers(0, 2**40))
 def test_same_games_under_every_supported_option_mix(
     options: dict[str, object], players: int, seed: int
@@ -345,7 +346,7 @@ def _advance(game: Game, moves: int, rng: Rng) -> None:
         game.apply(seat, legal[rng.below(len(legal))])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     options=_MIX,
     players=st.integers(2, 6),

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz import examples
 from tests.options import allowed_rules, option_values
 from unokit import REFEREE, Game, IllegalMoveError, Rules
 from unokit.cards import ALL_CARDS, COLOR_OF, RANK_OF, Color, Rank, deck_cards
@@ -128,7 +129,7 @@ def play_random_match(
     return game
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     preset=st.sampled_from(PRESETS),
     players=st.integers(2, 10),
@@ -157,7 +158,7 @@ OPTION_MIX = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=OPTION_MIX,
     players=st.integers(2, 10),
@@ -200,7 +201,7 @@ def _honesty_implied(game: Game, seat: int, legal: list[Move]) -> bool:
     return not any(COLOR_OF[m.card] in on_top for m in plays if COLOR_OF[m.card] >= 0)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=OPTION_MIX,
     players=st.integers(2, 6),
@@ -267,7 +268,7 @@ def _odd_play(rng: Rng, game: Game, seat: int) -> Play:
     )
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=OPTION_MIX,
     players=st.integers(2, 6),
@@ -301,7 +302,7 @@ def test_every_refusal_names_its_rule(
         game.apply(game.current, legal[rng.below(len(legal))])
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=OPTION_MIX,
     players=st.integers(2, 6),

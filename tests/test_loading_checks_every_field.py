@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import table
+from tests.fuzz import examples
 from unokit import REFEREE, Game, Rules, RulesError, UnoError
 from unokit.cards import ALL_CARDS, COLOR_OF, Color
 from unokit.errors import StateError
@@ -476,7 +477,7 @@ def check_mutated(seed: int) -> str:
     return "loaded"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_an_altered_state_loads_and_plays_on_or_raises_state_error(seed: int) -> None:
     check_mutated(seed)
