@@ -5,9 +5,10 @@ seat the event is about (the one acting, or the one it falls on), the other fiel
 facts, and ``rule`` is the option that decided it (``"wd4_rule=no_matching_color"``), kept apart
 from the facts. ``kind`` is a stable identifier (the ``type`` of the referee's JSON).
 
-Texts are built only when read, by :mod:`unokit.narrator`: ``text`` is the referee's precise
-account, ``text_for(seat)`` the same with what that seat may not see hidden (the cards another
-seat drew, a hand shown to a challenger only), and ``narrate`` renders an event for a player.
+Texts are built only when read, by :mod:`unokit.narrator` (the presentation, above this module:
+it installs itself with :func:`set_teller`): ``text`` is the referee's precise account,
+``text_for(seat)`` the same with what that seat may not see hidden (the cards another seat drew,
+a hand shown to a challenger only), and ``narrate`` renders an event for a player.
 
 >>> from unokit.cards import Card
 >>> e = Drew(1, (Card.parse("R5"),))
@@ -89,10 +90,28 @@ Cards = tuple[Card, ...]
 Seats = tuple[int, ...]
 
 
+def _no_teller(event: Event, viewer: int | None, lang: str) -> str:
+    raise RuntimeError("no narrator: events are told by unokit.narrator (import unokit)")
+
+
+#: How an event is told (the referee's account): events are data and know no words; the
+#: presentation layer (:mod:`unokit.narrator`, which ``import unokit`` loads) installs its
+#: ``referee_text`` here with :func:`set_teller`.
+_teller: Callable[[Event, int | None, str], str] = _no_teller
+
+
+def set_teller(teller: Callable[[Event, int | None, str], str]) -> None:
+    """Install how :attr:`Event.text` and :meth:`Event.text_for` tell an event."""
+    global _teller
+    _teller = teller
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened. ``seat`` is the seat it is about (``None``: the table);
-    ``rule`` names the option that decided it, when one did. Secret parts (cards drawn, a hand
+    ``rule`` cites the option that decided it, when one did (``"uno_penalty=2"``, given when
+    the event is made: ``rule=game.cite("uno_penalty")``): shown to the reader, never read
+    back, since the facts are the fields. Secret parts (cards drawn, a hand
     shown) are for ``seat`` alone (:attr:`private`)."""
 
     kind: ClassVar[str] = ""
@@ -107,16 +126,12 @@ class Event:
     @property
     def text(self) -> str:
         """The full account, as the referee sees it, citing the rule applied."""
-        from unokit.narrator import referee_text
-
-        return referee_text(self, None)
+        return _teller(self, None, "en")
 
     def text_for(self, viewer: int | None, lang: str = "en") -> str:
         """The referee's account as ``viewer`` may see it (``None``: everything), in ``lang``
         (``en``, ``zh-Hant``, ``zh-Hans``), citing the rule."""
-        from unokit.narrator import referee_text
-
-        return referee_text(self, viewer, lang)
+        return _teller(self, viewer, lang)
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "text": self.text_for(viewer)}
@@ -400,17 +415,24 @@ class PenaltyDrawn(Event):
     next: int
 
 
+#: how a pending penalty may be answered first (``PenaltyPending.answer``): stacking as its
+#: value allows, a challenge of the +4, passing it on (deflect), or only drawing it (others may
+#: jump in first)
+PenaltyAnswer = Literal["", "same_kind", "two_under_four", "any", "challenge", "deflect", "jump_in"]
+
+
 @dataclass(frozen=True, slots=True)
 class PenaltyPending(Event):
-    """``seat`` faces a pending penalty of ``count``. Its ``rule`` is what made it wait
-    (``stacking``, else ``challenge`` for a +4 that may be challenged, else ``deflect``, else
-    ``jump_in``); ``challenge``: the +4 on top may be challenged; ``deflect``: a skip or
-    reverse may pass it on (deflect on)."""
+    """``seat`` faces a pending penalty of ``count``. ``answer``: what made it wait, the answer
+    told first (a ``stacking`` value, else ``challenge`` for a +4 that may be challenged, else
+    ``deflect``, else ``jump_in``; its ``rule`` cites that option); ``challenge``: the +4 on top
+    may be challenged; ``deflect``: a skip or reverse may pass it on (deflect on)."""
 
     kind: ClassVar[str] = "penalty_pending"
     count: int
     challenge: bool = False
     deflect: bool = False
+    answer: PenaltyAnswer = ""
 
 
 @dataclass(frozen=True, slots=True)

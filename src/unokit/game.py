@@ -340,7 +340,8 @@ class Game:
     quick: bool = _state(None, lambda r, s: legality.quick_rules(r))
     _legal: dict[int, list[Move]] = _state(None, lambda r, s: {}, lambda v: {})
     deal_events: list[Event] = _state(None, _empty)
-    _events: list[Event] = _state(None, _empty, lambda v: [])
+    #: the events of the move being made (``apply`` returns them; ``emit`` adds one)
+    move_events: list[Event] = _state(None, _empty, lambda v: [])
 
     def __init__(self, rules: Rules | None = None, seed: SupportsIndex = 0) -> None:
         # (SupportsIndex: see Rng; a seed that is not a whole number from 0 to 2**64-1 is
@@ -354,12 +355,26 @@ class Game:
             rounds.deal(self)
         except _RoundEnded:  # the start +2 ran the draw pile out under void_round (001)
             pass
-        self.deal_events = self._events
-        self._events = []
+        self.deal_events = self.move_events
+        self.move_events = []
 
     def _setup(self, rules: Rules, seed: int) -> None:
         """Every field as in a new game, before the dealer is chosen."""
         _setup_fields(self, rules, seed)
+
+    @classmethod
+    def blank(cls, rules: Rules, seed: SupportsIndex = 0) -> Game:
+        """A game with every field as a new game has it, before the dealer is chosen and the
+        cards are dealt: what a loader (``record.load_state``) or a sampled game
+        (``sim.determinize``) fills in. A seed that is not a whole number from 0 to 2**64-1
+        is refused with RulesError."""
+        game = _blank(cls)
+        _setup_fields(
+            game,
+            rules,
+            seed if type(seed) is int and 0 <= seed < SEED_LIMIT else checked_seed(seed),
+        )
+        return game
 
     @classmethod
     def from_table(
@@ -450,8 +465,8 @@ class Game:
                 rounds.turn_start_card(game)
             except _RoundEnded:
                 pass
-            game.deal_events = game._events
-            game._events = []
+            game.deal_events = game.move_events
+            game.move_events = []
         else:
             top = game.discard[-1]
             if COLOR_OF[top] < 0:
@@ -596,7 +611,7 @@ class Game:
         # in its canonical form; neither a deal nor several cards (whose order is kept).
         # _begin_move, written out (one call less for every move):
         events: list[Event] = []
-        self._events = events
+        self.move_events = events
         self.revealed = None
         self._legal = {}
         if True in self.called:
@@ -611,7 +626,7 @@ class Game:
         except _RoundEnded:
             pass
         self.history.append((seat, move))
-        self._events = []
+        self.move_events = []
         if self._legal:  # asked for during the move: of a state that is gone
             self._legal = {}
         return events
@@ -629,7 +644,7 @@ class Game:
         no hand shown, no cached legal moves, and UNO calls made before a second-to-last
         card lapse at another seat's action (RULES.md §6)."""
         events: list[Event] = []
-        self._events = events
+        self.move_events = events
         self.revealed = None
         self._legal = {}
         if True in self.called:
@@ -677,10 +692,10 @@ class Game:
             if backup is not None:
                 for name, _ in _COPY:
                     setattr(self, name, getattr(backup, name))
-                self._events = []
+                self.move_events = []
             raise
         self.history.append((seat, move))
-        self._events = []
+        self.move_events = []
         self._legal = {}
         return events
 
@@ -695,7 +710,7 @@ class Game:
                 self.phase = _PLAY
                 step = (seat + self.direction) % self.n
                 self.current = current = step if self.in_round[step] else self.next_seat(seat)
-                self._events.append(ev.kept(seat, current))
+                self.move_events.append(ev.kept(seat, current))
             elif self.phase == _PENALTY:
                 play.take_penalty(self, seat)
             else:
@@ -739,7 +754,7 @@ class Game:
         self.phase = Phase.PLAY
         got = self.draw_cards(seat, self.rules.slow_play_penalty)
         self.current = self.next_seat(seat)
-        self.emit(ev.TimedOut(seat, len(got), self.current), "turn_time_limit")
+        self.emit(ev.TimedOut(seat, len(got), self.current, rule=self.cite("turn_time_limit")))
 
     def _misplay(self, seat: int, move: Play) -> None:
         """A wrong play penalised (RULES.md §7.9): the card goes back, the player draws 1, and
@@ -755,7 +770,9 @@ class Game:
         got = self.draw_cards(seat, 1)
         after = self.next_seat(seat) if end else seat
         pending = self.pending_draw if phase == Phase.PENALTY else 0
-        self.emit(ev.Misplayed(seat, move.card, why, len(got), after, pending), "misplay")
+        self.emit(
+            ev.Misplayed(seat, move.card, why, len(got), after, pending, rule=self.cite("misplay"))
+        )
         if not end:
             return
         if phase == Phase.PENALTY:
@@ -764,13 +781,15 @@ class Game:
         self.phase = Phase.PLAY
         self.current = self.next_seat(seat)
 
-    def emit(self, event: Event, rule: str | None = None) -> None:
-        """Record ``event``, citing the option ``rule`` (its name) when one decided it."""
-        if rule:
-            # part of its construction (no one has seen the event yet), done as a frozen
-            # dataclass's own __init__ does it: 10x faster than dataclasses.replace
-            object.__setattr__(event, "rule", self.rule_text[rule])
-        self._events.append(event)
+    def emit(self, event: Event) -> None:
+        """Record ``event`` among the events of the move being made (made with the rule it
+        cites: ``ev.Caught(seat, target, count, rule=game.cite("uno_penalty"))``)."""
+        self.move_events.append(event)
+
+    def cite(self, option: str) -> str:
+        """The rule option ``option`` as an event or a reason cites it (``"uno_penalty=2"``):
+        the table's value, made once per rule set."""
+        return self.rule_text[option]
 
     # -- turn order ----------------------------------------------------------------------------
 
@@ -833,7 +852,7 @@ class Game:
         self.draw_pile = pile
         self.discard = [top]
         self.tops = None
-        self.emit(ev.Reshuffled(None, len(pile)), "empty_draw_pile")
+        self.emit(ev.Reshuffled(None, len(pile), rule=self.cite("empty_draw_pile")))
         return True
 
     def _voluntary_draw(self, seat: int) -> None:
@@ -845,7 +864,7 @@ class Game:
             self.hands[seat].append(one)
             self.called[seat] = False
             self.window[seat] = False
-            events = self._events
+            events = self.move_events
             events.append(_DREW_ONE[seat][one] or ev.drew_one(seat, one))  # (shared, seats 0-9)
             if legality.playable_drawn(self, one, seat):
                 self.drawn = one
@@ -881,12 +900,14 @@ class Game:
             self.current = self.next_seat(seat)
             self.emit(ev.DrewNothing(seat, self.current))
             return
-        self.emit(ev.Drew(seat, tuple(drawn)), "draw_until_playable" if until else None)
+        self.emit(
+            ev.Drew(seat, tuple(drawn), rule=self.cite("draw_until_playable") if until else None)
+        )
         if playable and card is not None:
             self.drawn = card
             self.phase = Phase.AFTER_DRAW
             kind = ev.DrawnMustPlay if self.rules.after_draw == "must_play" else ev.DrawnPlayable
-            self.emit(kind(seat, card), "after_draw")
+            self.emit(kind(seat, card, rule=self.cite("after_draw")))
         else:
             self.current = self.next_seat(seat)
             bluff = card is not None and legality.playable(self, card, seat)
@@ -910,16 +931,16 @@ class Game:
 
     def false_uno(self, seat: int) -> None:
         got = self.draw_cards(seat, self.rules.false_uno_penalty)
-        self.emit(ev.FalseUno(seat, len(got)), "false_uno_penalty")
+        self.emit(ev.FalseUno(seat, len(got), rule=self.cite("false_uno_penalty")))
 
     def _catch(self, seat: int, target: int) -> None:
         if self.catchable(target):
             self.window[target] = False
             got = self.draw_cards(target, self.rules.uno_penalty)
-            self.emit(ev.Caught(seat, target, len(got)), "uno_penalty")
+            self.emit(ev.Caught(seat, target, len(got), rule=self.cite("uno_penalty")))
         else:
             got = self.draw_cards(seat, self.rules.false_catch_penalty)
-            self.emit(ev.FalseCatch(seat, target, len(got)), "false_catch_penalty")
+            self.emit(ev.FalseCatch(seat, target, len(got), rule=self.cite("false_catch_penalty")))
 
     def end_round(self) -> None:
         rounds.end_round(self)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
 from unokit.effects import CUSTOM_EFFECTS
+from unokit.i18n import N_
 from unokit.moves import (
     CALL_UNO,
     CHALLENGE,
@@ -34,7 +35,6 @@ from unokit.moves import (
     Play,
     Timeout,
 )
-from unokit.narrator import N_
 from unokit.phase import Phase
 from unokit.why import Why
 

@@ -152,15 +152,15 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
     game.phase = _PLAY
     game.drawn = None
     if more:
-        game._events.append(_Played(seat, cards, named))
+        game.move_events.append(_Played(seat, cards, named))
     else:  # ev.played_one, written out (most moves play one card): seats are 0-9
         event = _PLAYED_ONE[seat][first * 5 + (0 if named is None else 1 + named)]
-        game._events.append(event if event is not None else _played_one(seat, first, named))
+        game.move_events.append(event if event is not None else _played_one(seat, first, named))
     left = len(hand)
     if play.uno:
         if left == 1:
             game.called[seat] = True
-            game._events.append(ev.UnoCalled(seat))
+            game.move_events.append(ev.UnoCalled(seat))
         else:
             game.false_uno(seat)
     elif left == 1 and not game.called[seat]:
@@ -210,7 +210,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
             else:
                 game.current = game.next_seat(seat)
         else:
-            game.emit(ev.ReversesCancel(seat, k), "multi_play")
+            game.emit(ev.ReversesCancel(seat, k, rule=game.cite("multi_play")))
             game.current = game.next_seat(seat)
     elif rank == _WILD:
         if play.peek is not None:
@@ -225,7 +225,7 @@ def resolve_play(game: Game, seat: int, play: Play) -> None:
         effect = CUSTOM_EFFECTS[rules.custom_effect]
         ctx = _Effects(game, seat, play.swap)
         if effect.name != "none":
-            game.emit(ev.CustomEffect(seat, effect.description), "custom_effect")
+            game.emit(ev.CustomEffect(seat, effect.description, rule=game.cite("custom_effect")))
         effect.run(ctx)
         game.current = ctx.next
     else:  # wild_swimming
@@ -248,11 +248,11 @@ def _cancel_jumped(game: Game, seat: int, window: JumpWindow, summed: bool) -> N
             del game.stack[window.stack :]
     game.phase = Phase.PLAY
     if summed:
-        game.emit(ev.SumJumpedIn(seat, window.player, window.cards), "sum_jump_in")
+        game.emit(ev.SumJumpedIn(seat, window.player, window.cards, rule=game.cite("sum_jump_in")))
     else:
         rule = "jump_in_stacking" if stacked else "jump_in"
         mode = rules.jump_in_stacking if stacked else ""
-        game.emit(ev.JumpedIn(seat, window.player, window.cards, mode), rule)
+        game.emit(ev.JumpedIn(seat, window.player, window.cards, mode, rule=game.cite(rule)))
     if game.pending_draw:
         game.phase = Phase.PENALTY
 
@@ -278,14 +278,19 @@ def _draw_card(
         rules = game.rules
         challenge = challengeable(game)
         deflect = rules.deflect != "off"
-        # the rule that makes it wait (_pending_mode), the one the narration tells first
+        # the rule that makes it wait (_pending_mode), the answer the narration tells first
+        answer: ev.PenaltyAnswer
         if rules.stacking != "off":
-            rule = "stacking"
+            rule, answer = "stacking", rules.stacking
         elif challenge:
-            rule = "challenge"
+            rule = answer = "challenge"
         else:
-            rule = "deflect" if deflect else "jump_in"
-        game.emit(ev.PenaltyPending(victim, game.pending_draw, challenge, deflect), rule)
+            rule = answer = "deflect" if deflect else "jump_in"
+        game.emit(
+            ev.PenaltyPending(
+                victim, game.pending_draw, challenge, deflect, answer, rule=game.cite(rule)
+            )
+        )
     else:
         got = game.draw_cards(victim, amount)
         game.current = game.next_seat(victim)
@@ -299,7 +304,7 @@ def _deflect(game: Game, seat: int, card: Card) -> None:
     victim = game.next_seat(seat)
     game.current = victim
     game.phase = Phase.PENALTY
-    game.emit(ev.Deflected(seat, card, game.pending_draw, victim), "deflect")
+    game.emit(ev.Deflected(seat, card, game.pending_draw, victim, rule=game.cite("deflect")))
 
 
 def take_penalty(game: Game, seat: int) -> None:
@@ -342,7 +347,9 @@ def challenge(game: Game, seat: int) -> None:
         extra = rules.challenge_fail_extra * len(challenged)
         got = game.draw_cards(seat, pending + extra)
         game.current = game.next_seat(seat)
-        game.emit(ev.ChallengeLost(seat, tuple(challenged), *what, len(got)), "wd4_rule")
+        game.emit(
+            ev.ChallengeLost(seat, tuple(challenged), *what, len(got), rule=game.cite("wd4_rule"))
+        )
         return
     if rules.stack_challenge == "all":
         # the liars take the whole penalty, sharing it as evenly as possible (earlier first)
@@ -358,12 +365,20 @@ def challenge(game: Game, seat: int) -> None:
         got = game.draw_cards(liar, count)
         what = _lacked(game, [entry], evidence)
         game.emit(
-            ev.ChallengeWon(seat, liar, *what, evidence, len(got), Color(game.color), rest),
-            "stack_challenge" if rules.stack_challenge == "all" else "wd4_rule",
+            ev.ChallengeWon(
+                seat,
+                liar,
+                *what,
+                evidence,
+                len(got),
+                Color(game.color),
+                rest,
+                rule=game.cite("stack_challenge" if rules.stack_challenge == "all" else "wd4_rule"),
+            )
         )
     if rest:
         got = game.draw_cards(seat, rest)
-        game.emit(ev.ChallengerTakesRest(seat, len(got)), "stacking")
+        game.emit(ev.ChallengerTakesRest(seat, len(got), rule=game.cite("stacking")))
     game.current = seat
 
 
@@ -410,7 +425,7 @@ def _evidence(game: Game, card: Card, entry: StackEntry) -> bool:
 def _swap(game: Game, seat: int, target: int) -> None:
     """Seven-zero 7 (003): swap hands with the chosen player."""
     game.hands[seat], game.hands[target] = game.hands[target], game.hands[seat]
-    game.emit(ev.HandsSwapped(seat, target), "seven_zero")
+    game.emit(ev.HandsSwapped(seat, target, rule=game.cite("seven_zero")))
     _hands_changed(game, (seat, target))
 
 
@@ -420,7 +435,7 @@ def _rotate(game: Game, seat: int) -> None:
     old = {s: game.hands[s] for s in seats}
     for s in seats:
         game.hands[game.next_seat(s)] = old[s]
-    game.emit(ev.HandsRotated(seat, game.direction), "seven_zero")
+    game.emit(ev.HandsRotated(seat, game.direction, rule=game.cite("seven_zero")))
     _hands_changed(game, seats)
 
 
@@ -435,7 +450,7 @@ def _peek(game: Game, seat: int, target: int) -> None:
     """wild_multi (001): look at one player's hand, shown to you alone."""
     shown = tuple(game.hands[target])
     game.revealed = (seat, {target: shown})
-    game.emit(ev.Peeked(seat, target, shown), "wild_multi")
+    game.emit(ev.Peeked(seat, target, shown, rule=game.cite("wild_multi")))
 
 
 def _trade(game: Game, seat: int, target: int, give: tuple[Card, ...]) -> None:
@@ -449,7 +464,7 @@ def _trade(game: Game, seat: int, target: int, give: tuple[Card, ...]) -> None:
         mine.remove(card)
         theirs.append(card)
     mine.extend(taken)
-    game.emit(ev.Traded(seat, target, give, tuple(taken)), "wild_multi")
+    game.emit(ev.Traded(seat, target, give, tuple(taken), rule=game.cite("wild_multi")))
     _hands_changed(game, (seat, target))
 
 
@@ -480,7 +495,9 @@ def _swim(game: Game, victim: int, final: bool = False) -> None:
             break
     skips = game.rules.swimming_skips
     game.current = game.next_seat(victim) if skips else victim
-    game.emit(ev.Swam(victim, tuple(drawn), found, game.current, skips), "swimming_skips")
+    game.emit(
+        ev.Swam(victim, tuple(drawn), found, game.current, skips, rule=game.cite("swimming_skips"))
+    )
 
 
 # -- going out -----------------------------------------------------------------------------------

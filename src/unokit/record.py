@@ -390,8 +390,7 @@ def load_state(data: Any, *, table: bool = False, at: str = "") -> Game:
     elif jump is not None:
         _fail(at + "jump", f"a jump-in window, but phase = {phase.label}")
 
-    game = Game.__new__(Game)
-    game._setup(rules, seed)
+    game = Game.blank(rules, seed)
     game.rng.state = rng
     game.hands = hands
     game.draw_pile = draw_pile

@@ -46,7 +46,7 @@ def select_first_dealer(game: Game) -> None:
         game.dealer = draw_for_dealer(game, seats)
     else:
         game.dealer = game.rng.choice(seats)
-    game.emit(ev.Dealer(game.dealer), "dealer_selection")
+    game.emit(ev.Dealer(game.dealer, rule=game.cite("dealer_selection")))
 
 
 def draw_for_dealer(game: Game, seats: list[int]) -> int:
@@ -122,7 +122,7 @@ def deal(game: Game) -> None:
         if can_turn_start_card(game):
             break
         # every card left could never become the start card: the dealer deals again
-        game.emit(ev.Misdeal(game.dealer, len(pile)), "start_card")
+        game.emit(ev.Misdeal(game.dealer, len(pile), rule=game.cite("start_card")))
     else:
         raise RulesError(
             f"no start card could be turned up in {MAX_MISDEALS} deals: too few cards are left "
@@ -168,7 +168,7 @@ def turn_start_card(game: Game) -> None:
         rank = RANK_OF[card]
         if bury and (rank.is_wild or rank == Rank.DRAW_TWO or (not first_turn and rank > 9)):
             pile.insert(0, card)
-            game.emit(ev.StartBuried(None, card), "start_card")
+            game.emit(ev.StartBuried(None, card, rule=game.cite("start_card")))
             first_turn = False
             continue
         if rank == Rank.WILD_DRAW_FOUR:
@@ -198,7 +198,7 @@ def _apply_start_card(game: Game, card: Card) -> None:
         else:
             if game.rules.start_reverse == "dealer_right":
                 game.current = game.next_seat(dealer, -1)
-            game.emit(ev.StartReverse(None, game.current), "start_reverse")
+            game.emit(ev.StartReverse(None, game.current, rule=game.cite("start_reverse")))
     elif rank == Rank.DRAW_TWO:
         # never stackable, deflectable or jumpable: it falls on the first player (003)
         got = game.draw_cards(first, 2)
@@ -211,7 +211,7 @@ def _apply_start_card(game: Game, card: Card) -> None:
 
 def void_round(game: Game) -> None:
     """empty_draw_pile = void_round (001 黄牌): the round is abandoned with no score."""
-    game.emit(ev.RoundVoid(None), "empty_draw_pile")
+    game.emit(ev.RoundVoid(None, rule=game.cite("empty_draw_pile")))
     game.winner = None
     game.round_points = [0] * game.n
     game.pending_draw = 0
@@ -245,11 +245,11 @@ def end_round(game: Game) -> None:
     for s in range(game.n):
         game.scores[s] += gained[s]
         if gained[s] and rules.scoring != "none":
-            game.emit(ev.Scored(s, gained[s], game.scores[s]), "scoring")
+            game.emit(ev.Scored(s, gained[s], game.scores[s], rule=game.cite("scoring")))
     for s in eliminated_after_round(rules, points, game.scores, winner, seats):
         game.eliminated[s] = True
         game.elimination_order.append(s)
-        game.emit(ev.Eliminated(s), "scoring")
+        game.emit(ev.Eliminated(s, rule=game.cite("scoring")))
     alive = _alive(game)
     game.out_order = ranking
     if match_is_over(rules, game.scores, alive, game.scored_rounds):
@@ -262,7 +262,9 @@ def end_round(game: Game) -> None:
             ranking,
             [len(game.hands[s]) for s in range(game.n)],
         )
-        game.emit(ev.MatchWon(game.match_ranking[0], tuple(game.match_ranking)), "scoring")
+        game.emit(
+            ev.MatchWon(game.match_ranking[0], tuple(game.match_ranking), rule=game.cite("scoring"))
+        )
     else:
         game.phase = Phase.ROUND_OVER
 
@@ -281,7 +283,7 @@ def next_round(game: Game) -> None:
     else:
         game.in_round = [not e for e in game.eliminated]
         game.dealer = game.next_seat(game.dealer, 1)
-    game.emit(ev.Dealer(game.dealer), "next_dealer")
+    game.emit(ev.Dealer(game.dealer, rule=game.cite("next_dealer")))
     deal(game)
 
 
@@ -298,4 +300,4 @@ def _change_seats(game: Game) -> None:
     if game.winner is not None:
         game.winner = new_seat[game.winner]
     game.dealer = new_seat[game.dealer]
-    game.emit(ev.SeatsChanged(None, tuple(game.seating)), "seat_change_every")
+    game.emit(ev.SeatsChanged(None, tuple(game.seating), rule=game.cite("seat_change_every")))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from unokit.errors import RulesError
-from unokit.narrator import N_, NP_, translations
+from unokit.i18n import N_, NP_, translations
 from unokit.rules import OPTIONS, PRESETS, Rules
 
 __all__ = [
