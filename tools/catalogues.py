@@ -37,7 +37,7 @@ LOCALE = ROOT / "src" / "unokit" / "locale"
 #: core module follows, so a new rule module's messages are extracted without a word here
 _FIRST = (
     "src/unokit/narrator.py",
-    "src/unokit/legality.py",  # the reasons a move is refused (unokit.why)
+    "src/unokit/verify.py",  # the reasons a move is refused (unokit.why)
     "src/unokit/rule_words.py",
     "src/unokit/rules.py",  # each option's meaning (the create-a-room form, unokit rules)
 )

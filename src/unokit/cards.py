@@ -22,6 +22,9 @@ from typing import ClassVar, Literal
 from unokit.errors import NotationError
 
 __all__ = [
+    "ALL_CARDS",
+    "CARD_IDS",
+    "CARD_ID_LIMIT",
     "COLORS",
     "DECKS",
     "Card",
@@ -200,6 +203,11 @@ for _slot in range(5):
         COLOR_OF[_card] = -1 if _slot == _WILD_SLOT else _slot
         CODE_OF[_card] = _rank.symbol if _slot == _WILD_SLOT else "RYGB"[_slot] + _rank.symbol
         ALL_CARDS.append(_card)
+
+#: the id (``int(card)``) of every card kind: an int is a card's id if it is one of these
+CARD_IDS: frozenset[int] = frozenset(int(c) for c in ALL_CARDS)
+#: one more than the largest card id: the length of a table indexed by card id
+CARD_ID_LIMIT: int = max(CARD_IDS) + 1
 
 
 def _classic108() -> dict[Card, int]:

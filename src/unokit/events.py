@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Literal, TypeVar
 
-from unokit.cards import Card, Color
+from unokit.cards import CARD_ID_LIMIT, CARD_IDS, Card, Color
 from unokit.why import Why
 
 __all__ = [
@@ -679,14 +679,14 @@ del _cls, _EVENT_CLASSES
 # ``DrawnPlayable``, shared with their rule's text (the same text for every game whose rules
 # give it).
 _SEATS = 10
-_CARD_IDS = max(Card._interned) + 1
+_CARD_IDS = CARD_ID_LIMIT
 #: ``[seat][card * 5 + slot]``: the shared ``Played(seat, (card,), color)`` once made (slot 0 for
 #: no colour named, 1 + colour otherwise), else None; read by :func:`unokit.play.resolve_play`
 PLAYED_ONE: list[list[Played | None]] = [[None] * (_CARD_IDS * 5) for _ in range(_SEATS)]
 #: ``[seat][card]``: the shared ``Drew(seat, (card,))`` of every card (made at import: 10 seats x
-#: 57 kinds); read by ``Game._voluntary_draw``
+#: 57 kinds); read by ``drawing.voluntary_draw``
 DREW_ONE: list[list[Drew | None]] = [
-    [Drew(seat, (Card(c),)) if c in Card._interned else None for c in range(_CARD_IDS)]
+    [Drew(seat, (Card(c),)) if c in CARD_IDS else None for c in range(_CARD_IDS)]
     for seat in range(_SEATS)
 ]
 
@@ -739,7 +739,7 @@ def kept(seat: int, next: int) -> Kept:
 
 _E = TypeVar("_E", bound=Event)
 #: ``[seat][next]``: the shared ``DrawnUnplayable(seat, next)`` (made at import); read by
-#: ``Game._voluntary_draw``
+#: ``drawing.voluntary_draw``
 UNPLAYABLE: list[list[DrawnUnplayable | None]] = [
     [DrawnUnplayable(seat, next) for next in range(_SEATS)] for seat in range(_SEATS)
 ]

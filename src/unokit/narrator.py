@@ -31,6 +31,7 @@ from dataclasses import fields
 from typing import Any
 
 from unokit import events as ev
+from unokit import rule_words
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
 from unokit.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, NP_, translations
 from unokit.rules import Rules
@@ -906,9 +907,7 @@ def describe_rules(rules: Rules, lang: str = "en", full: bool = False) -> list[s
     """The table's rules in plain words: the closest preset, then each option that differs
     (``full``: every option that differs from the official game;
     :func:`unokit.rule_words.describe_rules`)."""
-    from unokit.rule_words import describe_rules as describe
-
-    return describe(rules, lang, full)
+    return rule_words.describe_rules(rules, lang, full)
 
 
 def explain(
@@ -919,7 +918,7 @@ def explain(
     rule: bool = False,
     referee: bool = False,
 ) -> str:
-    """Why a move was refused (:func:`unokit.legality.reason`), told to ``viewer``: "you" for
+    """Why a move was refused (:func:`unokit.verify.reason`), told to ``viewer``: "you" for
     the viewer's seat, ``names``, card and colour names, in ``lang``; ``rule=True`` cites the
     options and sources that decided it. ``referee=True`` is the referee's form (seats by
     number, cards by code, everything cited): ``str(why)``."""

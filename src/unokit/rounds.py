@@ -1,14 +1,14 @@
 """Rounds of a match (RULES.md §2, §8): dealer, deal, start card, end of round, next round.
 
-Functions of a :class:`~unokit.game.Game`.
+Functions of a :class:`~unokit.state.State`. (A round abandoned when the draw pile runs out,
+``empty_draw_pile = void_round``, is :func:`unokit.drawing.void_round`.)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from unokit import events as ev
 from unokit.cards import COLOR_OF, RANK_OF, Card, Rank
+from unokit.drawing import draw_cards
 from unokit.errors import RulesError
 from unokit.phase import Phase
 from unokit.scoring import (
@@ -19,9 +19,7 @@ from unokit.scoring import (
     round_points,
     team_of,
 )
-
-if TYPE_CHECKING:
-    from unokit.game import Game
+from unokit.state import State
 
 __all__ = [
     "MAX_MISDEALS",
@@ -31,15 +29,14 @@ __all__ = [
     "next_round",
     "select_first_dealer",
     "turn_start_card",
-    "void_round",
 ]
 
 
-def _alive(game: Game) -> list[int]:
+def _alive(game: State) -> list[int]:
     return [s for s in range(game.n) if not game.eliminated[s]]
 
 
-def select_first_dealer(game: Game) -> None:
+def select_first_dealer(game: State) -> None:
     """draw_highest (000, 001, 004), random, or previous_winner (random in a new match)."""
     seats = _alive(game)
     if game.rules.dealer_selection == "draw_highest":
@@ -49,7 +46,7 @@ def select_first_dealer(game: Game) -> None:
     game.emit(ev.Dealer(game.dealer, rule=game.cite("dealer_selection")))
 
 
-def draw_for_dealer(game: Game, seats: list[int]) -> int:
+def draw_for_dealer(game: State, seats: list[int]) -> int:
     """Each seat draws; the highest number deals; ties among the highest draw again."""
     rng = game.rng
     # a shuffled deck, cards drawn from its end: shuffled only as far as cards are drawn
@@ -78,7 +75,7 @@ def draw_for_dealer(game: Game, seats: list[int]) -> int:
             return contenders[0]
 
 
-def deal(game: Game) -> None:
+def deal(game: State) -> None:
     """Shuffle every card of the game, deal from the dealer's left, turn the start card."""
     game.round_no += 1
     n = game.n
@@ -139,7 +136,7 @@ def deal(game: Game) -> None:
 MAX_MISDEALS = 1000
 
 
-def can_turn_start_card(game: Game) -> bool:
+def can_turn_start_card(game: State) -> bool:
     """Whether the draw pile holds a card that can become the start card (§2): any card but a
     wild_draw_four (which goes back); under ``redraw_until_number`` a number card, or a skip
     or reverse turned first (which keeps its effect)."""
@@ -151,7 +148,7 @@ def can_turn_start_card(game: Game) -> bool:
     return any(RANK_OF[c] != Rank.WILD_DRAW_FOUR for c in pile)
 
 
-def turn_start_card(game: Game) -> None:
+def turn_start_card(game: State) -> None:
     """Turn up the start card and apply it (§2)."""
     pile = game.draw_pile
     bury = game.rules.start_card == "redraw_until_number"
@@ -181,7 +178,7 @@ def turn_start_card(game: Game) -> None:
     _apply_start_card(game, game.discard[-1])
 
 
-def _apply_start_card(game: Game, card: Card) -> None:
+def _apply_start_card(game: State, card: Card) -> None:
     rank = RANK_OF[card]
     game.color = COLOR_OF[card]
     dealer = game.dealer
@@ -201,7 +198,7 @@ def _apply_start_card(game: Game, card: Card) -> None:
             game.emit(ev.StartReverse(None, game.current, rule=game.cite("start_reverse")))
     elif rank == Rank.DRAW_TWO:
         # never stackable, deflectable or jumpable: it falls on the first player (003)
-        got = game.draw_cards(first, 2)
+        got = draw_cards(game, first, 2)
         game.current = game.next_seat(first, 1)
         game.emit(ev.StartDrawTwo(first, tuple(got), game.current))
     elif COLOR_OF[card] < 0:
@@ -209,18 +206,7 @@ def _apply_start_card(game: Game, card: Card) -> None:
         game.emit(ev.StartWild(first))
 
 
-def void_round(game: Game) -> None:
-    """empty_draw_pile = void_round (001 黄牌): the round is abandoned with no score."""
-    game.emit(ev.RoundVoid(None, rule=game.cite("empty_draw_pile")))
-    game.winner = None
-    game.round_points = [0] * game.n
-    game.pending_draw = 0
-    game.stack.clear()
-    game.jump = None
-    game.phase = Phase.ROUND_OVER
-
-
-def end_round(game: Game) -> None:
+def end_round(game: State) -> None:
     """Score the round (§8) and decide whether the match goes on."""
     rules = game.rules
     seats = _alive(game)
@@ -269,7 +255,7 @@ def end_round(game: Game) -> None:
         game.phase = Phase.ROUND_OVER
 
 
-def next_round(game: Game) -> None:
+def next_round(game: State) -> None:
     """The referee deals the next round: seats may change (§7.12), then the dealer (§2)."""
     every = game.rules.seat_change_every
     if every and game.round_no % every == 0:
@@ -287,7 +273,7 @@ def next_round(game: Game) -> None:
     deal(game)
 
 
-def _change_seats(game: Game) -> None:
+def _change_seats(game: State) -> None:
     """001 (四) 座位交换: players move to shuffled seats, taking their scores with them."""
     n = game.n
     order = list(range(n))

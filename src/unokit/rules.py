@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from unokit.cards import DECKS, DeckName
+from unokit.effects import CUSTOM_EFFECTS
 from unokit.errors import RulesError
 
 __all__ = [
@@ -117,8 +118,6 @@ class OptionSpec:
         if self.kind == "bool":
             return "true or false"
         if self.kind == "effect":
-            from unokit.effects import CUSTOM_EFFECTS
-
             return "one of " + ", ".join(CUSTOM_EFFECTS)
         return f"a whole number from {self.low} to {self.high}"
 
@@ -133,8 +132,6 @@ class OptionSpec:
             if not isinstance(value, bool):
                 raise bad
         elif kind == "effect":
-            from unokit.effects import CUSTOM_EFFECTS
-
             if not isinstance(value, str) or value not in CUSTOM_EFFECTS:
                 raise bad
         else:
@@ -727,8 +724,6 @@ def options_markdown() -> str:
 
     ``unokit rules --markdown`` prints it; a test fails when the committed file differs.
     """
-    from unokit.effects import CUSTOM_EFFECTS
-
     lines = [
         "# Rule options",
         "",

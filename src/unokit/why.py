@@ -1,6 +1,6 @@
 """Why a move is refused, as data: a message of the catalogues, its values, the rules cited.
 
-:func:`unokit.legality.reason` answers with a :class:`Why`. Its ``str()`` is the referee's
+:func:`unokit.verify.verify` answers with a :class:`Why`. Its ``str()`` is the referee's
 English ("seat 2 holds no R5", "... (after_draw=must_play)"), as :class:`IllegalMoveError`
 says it; :func:`unokit.narrator.explain` tells the same to a player in their language, with
 names, "you" and card names, and the rule options kept apart. A reason is data: the narrator,

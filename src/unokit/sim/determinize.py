@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections import Counter
 
 from unokit.cards import COLOR_OF, RANK_OF, Card, Rank, deck_cards, deck_counts
-from unokit.game import SEEN, Game, View
-from unokit.play import StackEntry
+from unokit.game import Game, View
 from unokit.rng import Rng
+from unokit.state import SEEN, StackEntry
 
 __all__ = ["known_cards", "sample_game", "unseen_cards"]
 
