@@ -33,6 +33,7 @@ from unokit.cards import ALL_CARDS, COLOR_OF, DECKS, RANK_OF, Card, Rank
 from unokit.errors import RulesError, StateError, UnoError
 from unokit.moves import Move
 from unokit.notation import parse_move
+from unokit.penalties import most_pending
 from unokit.phase import Phase
 from unokit.rng import SEED_LIMIT
 from unokit.rules import Rules
@@ -152,6 +153,9 @@ class _Reader:
         self.deck_name = rules.deck
         self.deck = DECKS[rules.deck]
         self.size = sum(self.deck.values())
+        #: the most a pending penalty may be (every card a +4, or more where the rules raise
+        #: a stacked penalty: penalties.most_pending)
+        self.most_pending = max(4 * self.size, most_pending(rules))
 
     def seat(self, value: Any, where: str) -> int:
         return expect_int(value, self.at + where, 0, self.n - 1, f"a seat from 0 to {self.n - 1}")
@@ -272,7 +276,7 @@ def load_state(
     direction = r.direction(data["direction"], "direction")
     current = r.seat(data["current"], "current")
     dealer = r.seat(data["dealer"], "dealer")
-    pending = expect_int(data["pending_draw"], at + "pending_draw", 0, 4 * r.size)
+    pending = expect_int(data["pending_draw"], at + "pending_draw", 0, r.most_pending)
     drawn = r.maybe_card(data["drawn"], "drawn")
     stack = [
         _stack_entry(r, e, f"stack[{i}]")
@@ -452,7 +456,7 @@ def _jump(r: _Reader, value: Any, where: str) -> JumpWindow:
         r.seat(j["player"], f"{where}.player"),
         cards,
         r.direction(j["direction"], f"{where}.direction"),
-        expect_int(j["pending"], f"{r.at}{where}.pending", 0, 4 * r.size),
+        expect_int(j["pending"], f"{r.at}{where}.pending", 0, r.most_pending),
         expect_int(j["stack"], f"{r.at}{where}.stack", 0, r.size),
         tuple(
             r.seat(s, f"{where}.skipped[{i}]")

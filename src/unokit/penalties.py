@@ -12,17 +12,20 @@ from __future__ import annotations
 from typing import Final
 
 from unokit import events as ev
-from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
+from unokit.cards import COLOR_OF, DECKS, RANK_OF, Card, Color, Rank
 from unokit.drawing import draw_cards
 from unokit.legality import challengeable
 from unokit.matching import follows
 from unokit.phase import Phase
+from unokit.rules import Rules
 from unokit.state import StackEntry, State
 
 __all__ = [
     "add_draw_card",
+    "added",
     "challenge",
     "deflect",
+    "most_pending",
     "penalty_with",
     "pending_mode",
     "take_penalty",
@@ -40,10 +43,33 @@ def pending_mode(game: State, card: Card) -> bool:
     return RANK_OF[card] == _WD4 and rules.challenge
 
 
-def penalty_with(game: State, amount: int) -> int:
-    """The penalty once a draw card (or several) worth ``amount`` is played on the pending one
+def added(rules: Rules, pending: int, amount: int) -> int:
+    """A pending penalty of ``pending`` once draw cards worth ``amount`` are played on it
     (stacked, or a last card answering it): the two add up."""
-    return game.pending_draw + amount
+    return pending + amount
+
+
+def penalty_with(game: State, amount: int) -> int:
+    """The game's pending penalty once draw cards worth ``amount`` are played on it
+    (:func:`added`)."""
+    return added(game.rules, game.pending_draw, amount)
+
+
+def most_pending(rules: Rules) -> int:
+    """The largest pending penalty the rules can make: every draw card of the deck played on
+    it, the biggest first (what a loaded state may hold)."""
+    amounts = [_amount(card) for card, n in DECKS[rules.deck].items() for _ in range(n)]
+    amounts.sort(reverse=True)
+    total = 0
+    for amount in amounts:
+        if amount:
+            total = added(rules, total, amount)
+    return total
+
+
+def _amount(card: Card) -> int:
+    rank = RANK_OF[card]
+    return 2 if rank == Rank.DRAW_TWO else 4 if rank == _WD4 else 0
 
 
 def add_draw_card(
