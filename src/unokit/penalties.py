@@ -45,7 +45,10 @@ def pending_mode(game: State, card: Card) -> bool:
 
 def added(rules: Rules, pending: int, amount: int) -> int:
     """A pending penalty of ``pending`` once draw cards worth ``amount`` are played on it
-    (stacked, or a last card answering it): the two add up."""
+    (stacked, or a last card answering it): the two add up; under ``revenge`` (a draw card on a
+    draw card, VARIANTS.md §2) the whole of it doubles: a +2 on a +2 makes 8 (RULES-NOTES)."""
+    if pending and rules.revenge:
+        return 2 * (pending + amount)
     return pending + amount
 
 
@@ -87,7 +90,9 @@ def add_draw_card(
     victim = game.next_seat(seat)
     if pending_mode(game, card):
         game.stack.append(StackEntry(seat, card, honest, before, snapshot, under, tops))
-        game.pending_draw = penalty_with(game, amount)
+        total = penalty_with(game, amount)
+        revenge = total != game.pending_draw + amount  # more than the cards add up to
+        game.pending_draw = total
         game.phase = Phase.PENALTY
         game.current = victim
         rules = game.rules
@@ -101,6 +106,8 @@ def add_draw_card(
             rule = answer = "challenge"
         else:
             rule = answer = "deflect" if deflect else "jump_in"
+        if revenge:  # the rule that made it this big
+            rule = "revenge"
         game.emit(
             ev.PenaltyPending(
                 victim, game.pending_draw, challenge, deflect, answer, rule=game.cite(rule)

@@ -525,6 +525,19 @@ class Rules:
             },
         ),
     )
+    revenge: bool = field(
+        default=False,
+        metadata=_meta(
+            "a draw card played on a draw card doubles the whole pending penalty",
+            "online tables (VARIANTS.md §2)",
+            "7.1",
+            native=(False,),
+            words={
+                True: N_("Revenge: a draw card played on a draw card doubles the whole penalty."),
+                False: N_("A draw card played on a draw card adds its own cards to the penalty."),
+            },
+        ),
+    )
     deflect: Deflect = field(
         default="off",
         metadata=_meta(
