@@ -27,5 +27,5 @@ settings.load_profile(PROFILE)
 
 
 def examples(n: int) -> int:
-    """``n`` examples scaled by the profile (at least 5)."""
+    """``n`` examples (or games, or rounds) scaled by the profile (at least 5)."""
     return max(5, round(n * _SCALE[PROFILE]))

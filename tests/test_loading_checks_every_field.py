@@ -201,6 +201,7 @@ def _play(game: Game, seat: int, code: str) -> Move:
 
 def test_round_trips_stay_exact_in_every_phase() -> None:
     phases: set[Phase] = set()
+    stride = max(1, 40 // examples(40))  # every state, or one in five under make check
     for seed in range(40):
         preset = list(PRESETS)[seed % len(PRESETS)]
         try:
@@ -209,9 +210,10 @@ def test_round_trips_stay_exact_in_every_phase() -> None:
             continue
         game = Game(rules, seed)
         rng = random.Random(seed)
-        for _ in range(300):
-            data = json.loads(json.dumps(game.to_dict()))
-            assert Game.from_dict(data) == game
+        for step in range(300):
+            if step % stride == 0:
+                data = json.loads(json.dumps(game.to_dict()))
+                assert Game.from_dict(data) == game
             phases.add(game.phase)
             if game.match_over:
                 break
