@@ -9,7 +9,7 @@ the legal moves are listed from (:mod:`unokit.legality`: ``playable``, ``may_dra
 ``may_call_uno``, ``may_catch``, ``challengeable``, ...), so that what is refused and why cannot
 disagree: a property test plays random games of every preset and checks, for every move a seat
 could try, that it is refused exactly when it is not listed, with the reason of the first
-check that fails.
+check that fails, and that a rule option that reason cites is one the verdict hangs on.
 
 >>> from unokit import Game, Rules, parse_move
 >>> game = Game(Rules(players=2), seed=1)
