@@ -56,7 +56,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+## axe-core for the accessibility tests (tests/web/test_accessibility.py), pinned by its lock
+AXE := tests/web/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
+	npm ci --prefix tests/web/axe --no-audit --no-fund --loglevel=error
+	touch $(AXE)
+
+pytest: $(STAMP) $(AXE)
 	$(BIN)/pytest -n 2 --doctest-modules src/unokit tests
 
 ## sanitize: the native modules (the C accelerator, the batched learning environment) built

@@ -1494,7 +1494,13 @@ class Room:
         self._wake.set()
 
     async def _drive(self) -> None:
+        # (asyncio.timeout, not asyncio.wait_for: on Python 3.11 wait_for swallows a cancel
+        # that arrives together with the wake-up, and a stopping server then waited for ever
+        # on a driver that had been told to stop)
+        me = asyncio.current_task()
         while True:
+            if me is not None and me.cancelling():
+                raise asyncio.CancelledError
             self._wake.clear()
             plan = self._plan(self.clock())
             if plan is None:
@@ -1504,7 +1510,8 @@ class Room:
             delay = when - self.clock()
             if delay > 0:
                 try:
-                    await asyncio.wait_for(self._wake.wait(), delay)
+                    async with asyncio.timeout(delay):
+                        await self._wake.wait()
                     continue  # something changed: plan again
                 except TimeoutError:
                     pass
@@ -1512,7 +1519,8 @@ class Room:
                 # another process drives this room: look again when told, or when its lease
                 # may have lapsed (its process died)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), self.settings.lease_ttl / 2)
+                    async with asyncio.timeout(self.settings.lease_ttl / 2):
+                        await self._wake.wait()
                 continue
             try:
                 await action()
