@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c src/unokit/envs/_ve
 	touch $(STAMP)
 
 ## run: the main job: the game server on SQLite (./unokit-rooms.sqlite3), with a room ready to
-## play (you and three strong bots): it prints the room's link; Ctrl-C stops it
+## play (you and three open seats: friends take them with the invite link, strong bots fill the
+## rest when you start): it prints the links; Ctrl-C stops it
 run: $(STAMP)
 	$(BIN)/unokit serve --room
 
