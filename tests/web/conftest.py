@@ -2,7 +2,7 @@
 
 - :class:`FakePeer`: a connection as a room sees it; it keeps every message, can check each
   one the moment it is posted (``on_post``), and lets a test wait for a message it expects;
-- :func:`rooms`: a :class:`~unokit.web.room.Rooms` on an in-memory SQLite storage with tiny
+- :func:`rooms`: a :class:`~unokit.web.rooms.Rooms` on an in-memory SQLite storage with tiny
   settings (bots act at once), stopped after the test;
 - :func:`server_process`: the real ``unokit serve`` in a subprocess on a free port and a
   temporary database, yielding its base URL; always stopped (killed if need be) after the test.
@@ -35,7 +35,8 @@ import pytest
 
 from unokit.game import Game
 from unokit.web import protocol as proto
-from unokit.web.room import Member, Room, Rooms
+from unokit.web.room import Member, Room
+from unokit.web.rooms import Rooms
 from unokit.web.settings import Settings
 from unokit.web.storage import SQLiteStorage, Storage
 
