@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import itertools
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -248,6 +249,28 @@ def browsers() -> Iterator[Callable[..., Any]]:
                 driver.quit()
             except Exception:  # a browser that died is gone already
                 pass
+
+
+# -- npm tools ---------------------------------------------------------------------------------
+
+NPM_TOOLS = ROOT / "tests" / "web" / "npm"
+
+
+def npm_tool(path: str) -> Path:
+    """A file of the browser table's test tools (``tests/web/npm/node_modules/PATH``: axe-core,
+    ESLint), installed from the lock file (``npm ci``, as ``make test`` does) when missing."""
+    found = NPM_TOOLS / "node_modules" / path
+    if not found.exists():
+        npm = shutil.which("npm")
+        assert npm, "npm is needed for the browser table's test tools (apt-get install npm)"
+        subprocess.run(
+            [npm, "ci", "--prefix", str(NPM_TOOLS), "--no-audit", "--no-fund", "--loglevel=error"],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
+    assert found.exists(), f"{found} is missing after npm ci"
+    return found
 
 
 # -- the real server --------------------------------------------------------------------------
