@@ -152,6 +152,8 @@ export function playDialog(code, moves) {
   });
 }
 
+/** Under `misplay = penalty_*` a card that does not match may still be played, at a cost:
+ * asked first ("green 9 does not match: play it anyway and take the penalty?"). */
 export function misplayDialog(code, why, move) {
   const v = S.view;
   const title = el("span", "dialog-title");
@@ -276,7 +278,6 @@ export function serverErrorDialog() {
 }
 
 /** Who sits at the table and its rules (GET /api/rooms/{code}), shown before joining. */
-
 export async function roomAbout(box) {
   let info;
   try {
@@ -340,7 +341,6 @@ export function leftDialog() {
 }
 
 /** Leaving is asked first: the seat goes to a bot (or is freed before the match). */
-
 export function leaveDialog() {
   openDialog("leave", t("Leave the table?"), (box) => {
     const me = myseat();
@@ -366,7 +366,6 @@ export function leaveDialog() {
 }
 
 /** Everyone at the table, at any time: seats, who watches, your name; the host's settings. */
-
 export function peopleDialog() {
   openDialog("people", t("People at this table"), (box) => {
     if (!S.room) {
@@ -400,7 +399,6 @@ export function fillPeople(box) {
 }
 
 /** The host changes the rules in the waiting room (the front page's form). */
-
 export async function rulesEditDialog() {
   let options;
   try {

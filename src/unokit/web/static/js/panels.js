@@ -47,7 +47,6 @@ export function smallButton(text, cls, onClick, actionName) {
 }
 
 /** "Your name" and a button: anyone at the table may change their name. */
-
 export function nameForm() {
   const form = el("form", "rename");
   const label = el("label", "field");
@@ -75,7 +74,6 @@ export function nameForm() {
 }
 
 /** Who watches (everyone sees who; the host may remove them, or close watching). */
-
 export function watchersBlock(box) {
   const room = S.room;
   const host = S.you && S.you.host;
@@ -100,7 +98,6 @@ export function watchersBlock(box) {
 
 /** The host's settings of how the table is run: watching, and the bot that plays a turn
  * someone lets run. */
-
 export function tableSettings(box) {
   const room = S.room;
   const wrap = el("div", "table-settings");
@@ -207,8 +204,6 @@ export function lobbyPanel(panel) {
   panel.appendChild(foot);
   panel.appendChild(rulesBlock());
 }
-
-/** "official", or "official + 3 house rules" when the room changed some (players aside). */
 
 export function rulesBlock() {
   const room = S.room;
@@ -330,7 +325,6 @@ export function roundPanel(panel, st) {
 
 /** The match's record: asked for with the token in the request's body (never in an address
  * the browser keeps), saved from a Blob. */
-
 export async function downloadRecord() {
   let text;
   try {
@@ -369,7 +363,6 @@ export async function downloadRecord() {
 }
 
 /** Who is not ready yet (seated people, connected), and how long until the host may go on. */
-
 export function readyWords() {
   const room = S.room;
   if (!room || !["round_over", "match_over"].includes(room.status)) return "";

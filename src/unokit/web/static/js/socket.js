@@ -109,7 +109,6 @@ export function scheduleReconnect() {
 }
 
 /** Sends a message (v and token added); false when not connected. */
-
 export function send(msg) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
     if (msg.type !== "ping") toast(t("Not connected: the table will come back by itself."), "error");

@@ -1,8 +1,7 @@
 // The table's state (S: what the server last said, what this page is doing) and the
 // questions every part asks of it (whose seat, whose name, is a round being played).
 
-import { parseCard } from "./cards.js";
-import { el, icon, t } from "./common.js";
+import { cardName, el, icon, t } from "./common.js";
 
 export const CHAT_MAX = 300; // the protocol's longest chat message
 
@@ -26,8 +25,8 @@ export const ANNOUNCE = {
   rotate: ["Hands rotate!", "play"],
   shuffle_hands: ["Shuffle!", "play"],
 };
-/** Ends of rounds and matches: a sound only (the scores panel says who won). */
 
+/** Ends of rounds and matches: a sound only (the scores panel says who won). */
 export const QUIET = { round_won: "turn", match_won: "uno" };
 
 export const $ = (id) => document.getElementById(id);
@@ -103,19 +102,12 @@ export function inPlay() {
   return status() === "playing" && S.view && S.view.current !== null && S.view.current !== undefined;
 }
 
-export const RANK_WORDS = { S: "skip", R: "reverse", "+2": "+2", W: "wild", "W+4": "wild +4",
-  WSH: "shuffle hands", WCU: "custom wild", WKS: "keep swimming" };
-
-/** A card's name for screen readers and tooltips: "red 5", "wild +4". */
-
+/** A card's name for screen readers and tooltips: the server's ("red 5", "wild +4"). */
 export function cardLabel(code) {
-  const c = parseCard(code);
-  const rank = RANK_WORDS[c.rank] ? t(RANK_WORDS[c.rank]) : c.rank;
-  return c.wild ? rank : t("{color} {rank}", { color: t(COLOR_LABEL[c.color]), rank });
+  return cardName(code);
 }
 
-/** The one move a tap plays, or null when the card needs a choice (colour, target, ...). */
-
+/** "official", or "official + 3 house rules" when the room changed some (players aside). */
 export function rulesTitle() {
   const rules = S.room && S.room.rules;
   if (!rules) return "";
@@ -126,7 +118,6 @@ export function rulesTitle() {
 }
 
 /** "Target: 1 point" / "Target: 500 points". */
-
 export function targetWords(n) {
   return n === 1 ? t("Target: {n} point", { n }) : t("Target: {n} points", { n });
 }

@@ -106,7 +106,6 @@ export function tick() {
 }
 
 /** Positions of the opponents around the table (percent of the arena), clockwise from my left. */
-
 export function arc(k) {
   if (k === 1) return [[50, 13]];
   const out = [];
@@ -200,7 +199,6 @@ export function renderOpponents() {
 /** Keeps every opponent (its UNO tag included) inside the table and below the turn banner:
  * the places around the table are percentages, and a short or narrow window pushed the top
  * one under the banner and the side ones past the edge. */
-
 export function clampOpponents() {
   const arena = $("arena");
   const banner = $("banner");
@@ -466,6 +464,7 @@ export function renderHand() {
   }
 }
 
+/** The one move a tap plays, or null when the card needs a choice (colour, target, ...). */
 export function singleMove(moves) {
   const plain = moves.filter((m) => !m.uno);
   const armed = moves.filter((m) => m.uno);
@@ -475,7 +474,6 @@ export function singleMove(moves) {
 
 /** Lays the hand out in a grid: cards overlap (each shows at least MIN_SHOWN of its width,
  * so a tap on a card's middle lands on that card), in up to three rows before it scrolls. */
-
 export const MIN_SHOWN = 0.58;
 
 export function fitHand() {
@@ -524,7 +522,6 @@ export function tapCard(code, node) {
 
 /** Why a tapped card cannot be played: a line under the move buttons (it covers none of
  * them), read out by screen readers; it goes when the table changes or after a while. */
-
 export function showWhy(text, node) {
   S.why = { code: node.dataset.card, text, at: Date.now() };
   renderActions();
@@ -537,6 +534,3 @@ export function showWhy(text, node) {
     renderActions();
   }, 6000);
 }
-
-/** Under `misplay = penalty_*` a card that does not match may still be played, at a cost:
- * asked first ("green 9 does not match: play it anyway and take the penalty?"). */
