@@ -190,7 +190,7 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         return [int(a) for a in np.flatnonzero(mask)]
 
     def _select(self) -> None:
-        seat, out_of_turn, _, _ = self._vec.state(0)
+        seat, out_of_turn = self._vec.state(0)[:2]
         self._out_of_turn = bool(out_of_turn)
         self.agent_selection = self.possible_agents[seat]
 
