@@ -39,6 +39,26 @@ REWARDS = ("win", "points")
 MoveListener = Callable[[int, Move, Color | None], None]
 
 
+#: arguments of the other environments, and where they belong (for a clear error)
+_OTHER_ARGUMENTS = {
+    "engine": "an argument of uno_v0.env/raw_env and unokit/Uno-v0, not of UnoEnv itself",
+    "opponents": "an argument of unokit/Uno-v0 (gymnasium.make) and of the batched env; in "
+    "uno_v0 every seat is an agent",
+    "seat": "an argument of unokit/Uno-v0 (gymnasium.make): the learner's seat",
+    "illegal": "an argument of unokit/Uno-v0 and of the batched env",
+    "games": "an argument of the batched env (unokit.envs.vector.UnoVectorEnv)",
+}
+
+
+def check_arguments(options: dict[str, Any], env: str, known: tuple[str, ...] = ()) -> None:
+    """Refuse, before they reach the rules, the arguments of another environment (``known``:
+    those ``env`` takes after all), naming where each belongs; anything else is a rule option,
+    which the rules check."""
+    for key in options:
+        if key in _OTHER_ARGUMENTS and key not in known:
+            raise TypeError(f"{env}: {key!r} is {_OTHER_ARGUMENTS[key]}")
+
+
 def observation_space() -> spaces.Dict:
     """The observation space of every agent (same for every rule set and table size)."""
     return spaces.Dict(
@@ -81,6 +101,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
+        check_arguments(options, "uno_v0")
         if rules is None:
             if players is not None:
                 options["players"] = players

@@ -18,7 +18,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from unokit.envs import actions as act
 from unokit.envs import vector
-from unokit.envs.aec import observation_space
+from unokit.cards import Card
+from unokit.envs.aec import check_arguments, observation_space
 from unokit.envs.observation import OBS_SIZE, SEAT_FIELDS, SEATS
 from unokit.envs.vector import unsupported
 from unokit.rules import Rules
@@ -31,7 +32,7 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
     """:class:`unokit.envs.aec.UnoEnv` (round episodes, win rewards) stepped in C."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": [],
+        "render_modes": ["ansi", "human"],
         "name": "uno_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -45,9 +46,20 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         rules: Rules | None = None,
         max_steps: int | None = 20_000,
         seed: int = 0,
+        render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
+        check_arguments(options, 'uno_v0 (engine="native")')
+        if options.get("episode", "round") != "round" or options.get("reward", "win") != "win":
+            raise ValueError(
+                'engine="native" plays episode="round" and reward="win" (use engine="python")'
+            )
+        options.pop("episode", None)
+        options.pop("reward", None)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode = {render_mode!r}: expected ansi or human")
+        self.render_mode = render_mode
         native = vector.native_module()
         if native is None:
             raise RuntimeError("unokit.envs._vecenv was not built (no C compiler at install)")
@@ -165,8 +177,24 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
             for a, reward in self.rewards.items():
                 self._cumulative_rewards[a] += reward
 
-    def render(self) -> None:
-        return None
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def table_text(self) -> str:
+        """Every hand, and whose decision it is (the referee's view, not a seat's)."""
+        seat = self._vec.state(0)[0]
+        lines = [f"uno_v0 (native), {self.n} players"]
+        for s, hand in enumerate(self._vec.hands(0)):
+            mark = "*" if s == seat and not self._over else " "
+            lines.append(f"{mark} seat {s} ({self.possible_agents[s]}): "
+                         + " ".join(Card(c).code for c in hand))
+        return "\n".join(lines)
 
     def close(self) -> None:
         pass
