@@ -33,8 +33,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    print(f"| preset | {args.bot} vs 3 basic: win share (95% interval) | equal share | games |"
-          " s |")
+    print(f"| preset | {args.bot} vs 3 basic: win share (95% interval) | equal share | games | s |")
     print("|---|---|---|---|---|")
     for preset in args.presets.split(","):
         rules = Rules.preset(preset, players=4)

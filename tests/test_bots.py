@@ -208,8 +208,7 @@ def test_strong_plays_a_shuffle_wild_when_it_holds_the_most_cards() -> None:
     many more cards than the others (it was held like any wild)."""
     from unokit.bots.tactics import plays
 
-    game = table(["WSH B1 B3 G5 G6 Y7 Y9 R2 R4", "Y1 Y2", "G3 G4"], discard="R8",
-                 deck="classic112")
+    game = table(["WSH B1 B3 G5 G6 Y7 Y9 R2 R4", "Y1 Y2", "G3 G4"], discard="R8", deck="classic112")
     view = game.view(0)
     bot = StrongBot()
     bot.reset(0, game.rules)

@@ -79,14 +79,17 @@ class Recorder(Bot):
         move = label if self.actor is None else self.actor.act(view)
         if out_of_turn and len(chooser.allowed()) <= 1:
             return move
-        tokens: tuple[int, ...] = (DECLINE,) if label is None else (
-            move_tokens(label, view.seat, len(view.hand_sizes)) or ()
+        tokens: tuple[int, ...] = (
+            (DECLINE,)
+            if label is None
+            else (move_tokens(label, view.seat, len(view.hand_sizes)) or ())
         )
         for token in tokens:
             mask = np.zeros(N_ACTIONS, np.uint8)
             mask[chooser.allowed()] = 1
-            obs = encode_view(view, out_of_turn=out_of_turn, chosen=chooser.prefix,
-                              revealed=revealed)
+            obs = encode_view(
+                view, out_of_turn=out_of_turn, chosen=chooser.prefix, revealed=revealed
+            )
             self.rows.append((obs, mask, token))
             if token == DECLINE or chooser.choose(token) is not None:
                 break
@@ -126,24 +129,29 @@ def _games(args: tuple[int, int, int, int, str | None]) -> dict[str, Any]:
     }
 
 
-def data(out: Path, games2: int, games4: int, seed: int, workers: int, policy: str | None,
-         tag: str) -> Path:
+def data(
+    out: Path, games2: int, games4: int, seed: int, workers: int, policy: str | None, tag: str
+) -> Path:
     """Stage 1: record the expert's decisions; writes ``out/data-TAG.npz``."""
     jobs: list[tuple[int, int, int, int, str | None]] = []
     chunk = 50
     for players, games in ((2, games2), (4, games4)):
         for first in range(0, games, chunk):
-            jobs.append((first + players * 10_000_000, min(chunk, games - first), players,
-                         seed, policy))
+            jobs.append(
+                (first + players * 10_000_000, min(chunk, games - first), players, seed, policy)
+            )
     parts: list[dict[str, Any]] = []
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for i, part in enumerate(pool.map(_games, jobs)):
+        for part in pool.map(_games, jobs):
             parts.append(part)
             done = sum(p["games"] for p in parts)
-            print(f"data {tag}: {done}/{games2 + games4} games, "
-                  f"{sum(len(p['action']) for p in parts)} decisions, "
-                  f"{time.perf_counter() - start:.0f} s", flush=True)
+            print(
+                f"data {tag}: {done}/{games2 + games4} games, "
+                f"{sum(len(p['action']) for p in parts)} decisions, "
+                f"{time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
     path = out / f"data-{tag}.npz"
     np.savez(
         path,
@@ -164,8 +172,9 @@ def fit(out: Path, datasets: list[Path], seed: int, epochs: int, hidden: int) ->
     torch.manual_seed(seed)
     torch.set_num_threads(max(1, min(2, os.cpu_count() or 1)))
     obs = np.concatenate([np.load(p)["obs"] for p in datasets])
-    mask = np.concatenate([np.unpackbits(np.load(p)["mask"], axis=1)[:, :N_ACTIONS]
-                           for p in datasets])
+    mask = np.concatenate(
+        [np.unpackbits(np.load(p)["mask"], axis=1)[:, :N_ACTIONS] for p in datasets]
+    )
     action = np.concatenate([np.load(p)["action"] for p in datasets]).astype(np.int64)
     n = len(action)
     rng = np.random.default_rng(seed)
@@ -174,7 +183,10 @@ def fit(out: Path, datasets: list[Path], seed: int, epochs: int, hidden: int) ->
     train = order[n // 20 :]
     scale = torch.from_numpy(SCALE)
     model = nn.Sequential(
-        nn.Linear(OBS_SIZE, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU(),
+        nn.Linear(OBS_SIZE, hidden),
+        nn.ReLU(),
+        nn.Linear(hidden, hidden),
+        nn.ReLU(),
         nn.Linear(hidden, N_ACTIONS),
     )
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=1e-4)
@@ -211,18 +223,32 @@ def fit(out: Path, datasets: list[Path], seed: int, epochs: int, hidden: int) ->
             opt.step()
             sched.step()
             total += float(loss) * len(y)
-        print(f"fit: epoch {epoch + 1}/{epochs}: loss {total / len(train):.4f}, held-out "
-              f"accuracy {accuracy(held):.4f}, {time.perf_counter() - start:.0f} s", flush=True)
+        print(
+            f"fit: epoch {epoch + 1}/{epochs}: loss {total / len(train):.4f}, held-out "
+            f"accuracy {accuracy(held):.4f}, {time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
     layers = [
-        (layer.weight.detach().numpy().T.astype(np.float16).astype(np.float32),
-         layer.bias.detach().numpy().astype(np.float16).astype(np.float32))
-        for layer in model if isinstance(layer, nn.Linear)
+        (
+            layer.weight.detach().numpy().T.astype(np.float16).astype(np.float32),
+            layer.bias.detach().numpy().astype(np.float16).astype(np.float32),
+        )
+        for layer in model
+        if isinstance(layer, nn.Linear)
     ]
-    policy = NumpyPolicy(layers, scale=SCALE, meta={
-        "trained_by": "tools/train_learned.py", "decisions": int(n), "epochs": epochs,
-        "hidden": hidden, "seed": seed, "held_out_accuracy": accuracy(held),
-        "teacher": f"expert, {SAMPLES} samples per decision",
-    })
+    policy = NumpyPolicy(
+        layers,
+        scale=SCALE,
+        meta={
+            "trained_by": "tools/train_learned.py",
+            "decisions": int(n),
+            "epochs": epochs,
+            "hidden": hidden,
+            "seed": seed,
+            "held_out_accuracy": accuracy(held),
+            "teacher": f"expert, {SAMPLES} samples per decision",
+        },
+    )
     path = out / "learned.npz"
     policy.save(path)
     print(f"fit: wrote {path} ({path.stat().st_size // 1024} KB)", flush=True)
@@ -249,8 +275,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     sets = list(args.data)
     if args.stage in ("data", "all"):
-        sets.append(data(args.out, args.games2, args.games4, args.seed, args.workers,
-                         args.policy, args.tag))
+        sets.append(
+            data(args.out, args.games2, args.games4, args.seed, args.workers, args.policy, args.tag)
+        )
     if args.stage in ("fit", "all"):
         fit(args.out, sets, args.seed, args.epochs, args.hidden)
 

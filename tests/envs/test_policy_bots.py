@@ -146,13 +146,15 @@ def test_bot_specs_are_checked_with_clear_errors(tmp_path: Path) -> None:
 def test_a_weights_file_made_for_other_spaces_is_refused(tmp_path: Path) -> None:
     rng = np.random.default_rng(0)
     small = tmp_path / "small.npz"
-    np.savez(small, format=np.array("unokit-mlp-1"), w0=rng.normal(size=(10, 309)),
-             b0=np.zeros(309))
+    np.savez(
+        small, format=np.array("unokit-mlp-1"), w0=rng.normal(size=(10, 309)), b0=np.zeros(309)
+    )
     with pytest.raises(PolicyError, match="layer 0 takes 10 inputs, but the observation has 1193"):
         load_policy(small)
     few = tmp_path / "few.npz"
-    np.savez(few, format=np.array("unokit-mlp-1"), w0=rng.normal(size=(OBS_SIZE, 4)),
-             b0=np.zeros(4))
+    np.savez(
+        few, format=np.array("unokit-mlp-1"), w0=rng.normal(size=(OBS_SIZE, 4)), b0=np.zeros(4)
+    )
     with pytest.raises(PolicyError, match="gives 4 outputs"):
         load_policy(few)
     other = tmp_path / "other.npz"

@@ -9,8 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-sb3 = pytest.importorskip("stable_baselines3")
-sb3_contrib = pytest.importorskip("sb3_contrib")
+pytest.importorskip("stable_baselines3")
+pytest.importorskip("sb3_contrib")
+
+import sb3_contrib
+import stable_baselines3 as sb3
 
 from unokit.bots import make_bot
 from unokit.bots.policy import PolicyError, load_policy
@@ -25,7 +28,13 @@ pytestmark = pytest.mark.skipif(not available(), reason="unokit.envs._vecenv not
 def test_maskable_ppo_trains_through_the_adapter_and_its_model_plays(tmp_path: Path) -> None:
     env = SB3VecEnv(UnoVectorEnv(8, players=2, opponents="greedy", seed=3))
     model = sb3_contrib.MaskablePPO(
-        "MultiInputPolicy", env, n_steps=32, batch_size=64, n_epochs=1, seed=0, device="cpu",
+        "MultiInputPolicy",
+        env,
+        n_steps=32,
+        batch_size=64,
+        n_epochs=1,
+        seed=0,
+        device="cpu",
         policy_kwargs={"net_arch": [16]},
     )
     model.learn(total_timesteps=512)
@@ -43,12 +52,12 @@ def test_maskable_ppo_trains_through_the_adapter_and_its_model_plays(tmp_path: P
 
 def test_sb3_conventions_at_the_end_of_a_round() -> None:
     env = SB3VecEnv(UnoVectorEnv(4, players=2, opponents="random", seed=1))
-    obs = env.reset()
+    env.reset()
     rng = np.random.default_rng(0)
     for _ in range(400):
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in env.action_masks()])
         env.step_async(actions)
-        obs, rewards, dones, infos = env.step_wait()
+        _, rewards, dones, infos = env.step_wait()
         for i in np.flatnonzero(dones):
             assert rewards[i] in (-1.0, 1.0)
             assert infos[i]["terminal_observation"]["observation"].shape == (1193,)
@@ -62,7 +71,9 @@ def test_a_self_play_env_and_a_model_of_other_spaces_are_refused(tmp_path: Path)
         SB3VecEnv(UnoVectorEnv(2, players=2))
     import gymnasium
 
-    model = sb3.PPO("MlpPolicy", gymnasium.make("CartPole-v1"), n_steps=16, batch_size=16, device="cpu")
+    model = sb3.PPO(
+        "MlpPolicy", gymnasium.make("CartPole-v1"), n_steps=16, batch_size=16, device="cpu"
+    )
     path = tmp_path / "cartpole.zip"
     model.save(path)
     with pytest.raises(PolicyError, match=r"observation space is Box\(.*expected a Dict"):

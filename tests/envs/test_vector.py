@@ -105,10 +105,11 @@ def test_an_action_not_allowed_ends_its_game_only() -> None:
     actions = [int(np.flatnonzero(m)[0]) for m in masks]
     actions[1] = int(np.flatnonzero(masks[1] == 0)[0])
     hands = [vec.hands(i) for i in range(3)]
-    after, rewards, terminated, truncated, infos = vec.step(actions)
+    _, rewards, terminated, truncated, infos = vec.step(actions)
     assert list(terminated) == [False, True, False] and not truncated.any()
-    assert rewards[1] == -1.0 and list(infos["rewards"][1]) == [-1.0 if s == seat else 0.0
-                                                                  for s in range(2)]
+    assert rewards[1] == -1.0 and list(infos["rewards"][1]) == [
+        -1.0 if s == seat else 0.0 for s in range(2)
+    ]
     assert list(infos["illegal"]) == [False, True, False]
     assert infos["final_info"]["illegal_action"][1] == actions[1]
     assert list(infos["_final_obs"]) == [False, True, False]
@@ -121,7 +122,11 @@ def test_an_action_not_allowed_ends_its_game_only() -> None:
 OPPONENT_CASES: list[tuple[Any, int, dict[str, Any]]] = [
     ("greedy", 0, {"players": 2}),
     ("random", 1, {"players": 3, "challenge": False, "stacking": "any"}),
-    (["greedy", "random", "greedy"], 2, {"preset": "teams", "players": 4, "catch_window": "until_next_play"}),
+    (
+        ["greedy", "random", "greedy"],
+        2,
+        {"preset": "teams", "players": 4, "catch_window": "until_next_play"},
+    ),
     ("greedy", 0, {"players": 4, "stacking": "same_kind", "stack_challenge": "all"}),
 ]
 

@@ -236,7 +236,9 @@ def _spaces_problem(observation_space: Any, action_space: Any) -> tuple[str | No
     is the Dict of uno_v0 (else the plain vector)."""
     from gymnasium import spaces
 
-    obs_ok = "a Dict with 'observation' (Box of 1193) and 'action_mask' (Box of 309), or a Box of 1193"
+    obs_ok = (
+        "a Dict with 'observation' (Box of 1193) and 'action_mask' (Box of 309), or a Box of 1193"
+    )
     dict_obs = isinstance(observation_space, spaces.Dict)
     if dict_obs:
         inner = observation_space.spaces.get("observation")
@@ -265,7 +267,7 @@ def load_sb3(path: str | os.PathLike[str]) -> Policy:
             "MaskablePPO): pip install 'unokit[train]'"
         ) from None
     try:
-        data, _, _ = load_from_zip_file(path, device="cpu", load_data=True)
+        data, _, _ = load_from_zip_file(str(path), device="cpu", load_data=True)
     except Exception as error:  # a broken zip, or not SB3's
         raise PolicyError(f"{where}: not a Stable-Baselines3 model file ({error})") from None
     if not data or "observation_space" not in data or "action_space" not in data:
@@ -283,7 +285,9 @@ def load_sb3(path: str | os.PathLike[str]) -> Policy:
     except ImportError:
         maskable = []
     if "maskable" in policy_class.lower() and not maskable:
-        raise PolicyError(f"{where}: a MaskablePPO model needs sb3-contrib: pip install sb3-contrib")
+        raise PolicyError(
+            f"{where}: a MaskablePPO model needs sb3-contrib: pip install sb3-contrib"
+        )
     classes = [*maskable, sb3.PPO, sb3.A2C, sb3.DQN, *classes]
     if "maskable" not in policy_class.lower():
         classes = classes[len(maskable) :]
@@ -379,8 +383,7 @@ class PolicyBot(Bot):
             action = int(self.policy.action(obs, mask))
             if action not in allowed:
                 raise PolicyError(
-                    f"{self.name}: the policy chose action {action}, which the mask does not "
-                    "allow"
+                    f"{self.name}: the policy chose action {action}, which the mask does not allow"
                 )
             if action == DECLINE and chooser.decline and not chooser.prefix:
                 return None

@@ -12,10 +12,10 @@ A server offers :data:`TABLE_LEVELS` by name; policy files are the operator's to
 BotSpec(level='strong', path=None)
 >>> str(parse_bot_spec(" policy:agents/a1.zip "))
 'policy:agents/a1.zip'
->>> parse_bot_spec("policy:x.npz", files=False)
+>>> parse_bot_spec("policy:x.npz", files=False)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: bot 'policy:x.npz': a policy file is not offered here: choose one of random, basic, strong, expert, learned
+ValueError: bot 'policy:x.npz': a policy file is not offered here: choose one of random, ...
 """
 
 from __future__ import annotations

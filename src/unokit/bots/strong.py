@@ -299,9 +299,7 @@ class StrongBot(Bot):
             return True
         if view.rules.wd4_rule == "no_playable_card":  # no card but +4s that could be played
             # (it read only the colour: strong played dishonest +4s under swimming's rules)
-            return not any(
-                isinstance(m, Play) and RANK_OF[m.card] != _W4 for m in view.legal_moves
-            )
+            return not any(isinstance(m, Play) and RANK_OF[m.card] != _W4 for m in view.legal_moves)
         rest = list(view.hand)
         rest.remove(card)
         return not any(COLOR_OF[c] == view.color for c in rest)

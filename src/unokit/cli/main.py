@@ -684,8 +684,10 @@ def _load_save(data: Any, bots: str, lang: str) -> tuple[Game, int, str, str]:
         raise StateError(f"{at}seed = {show(seed)}: expected a whole number from 0 to 2**64-1")
     level = saved.meta.get("bots", bots)
     try:
+        if not isinstance(level, str):
+            raise ValueError(level)
         level = str(parse_bot_spec(level))
-    except (TypeError, ValueError):
+    except ValueError:
         raise StateError(
             f"{at}bots = {show(level)}: expected one of {', '.join(LEVELS)} or policy:PATH"
         ) from None

@@ -16,9 +16,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from unokit.cards import Card
 from unokit.envs import actions as act
 from unokit.envs import vector
-from unokit.cards import Card
 from unokit.envs.aec import check_arguments, observation_space
 from unokit.envs.observation import OBS_SIZE, SEAT_FIELDS, SEATS
 from unokit.envs.vector import unsupported
@@ -192,8 +192,10 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         lines = [f"uno_v0 (native), {self.n} players"]
         for s, hand in enumerate(self._vec.hands(0)):
             mark = "*" if s == seat and not self._over else " "
-            lines.append(f"{mark} seat {s} ({self.possible_agents[s]}): "
-                         + " ".join(Card(c).code for c in hand))
+            lines.append(
+                f"{mark} seat {s} ({self.possible_agents[s]}): "
+                + " ".join(Card(c).code for c in hand)
+            )
         return "\n".join(lines)
 
     def close(self) -> None:

@@ -27,7 +27,7 @@ from unokit.envs.vector import UnoVectorEnv
 __all__ = ["SB3VecEnv"]
 
 
-class SB3VecEnv(VecEnv):  # type: ignore[misc]
+class SB3VecEnv(VecEnv):  # type: ignore[misc,unused-ignore]  # (Any without SB3's types)
     """A Stable-Baselines3 ``VecEnv`` over a :class:`UnoVectorEnv` with opponents."""
 
     def __init__(self, env: UnoVectorEnv) -> None:
@@ -49,7 +49,9 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc]
     def step_async(self, actions: np.ndarray[Any, Any]) -> None:
         self._actions = np.asarray(actions)
 
-    def step_wait(self) -> tuple[Any, np.ndarray[Any, Any], np.ndarray[Any, Any], list[dict[str, Any]]]:
+    def step_wait(
+        self,
+    ) -> tuple[Any, np.ndarray[Any, Any], np.ndarray[Any, Any], list[dict[str, Any]]]:
         assert self._actions is not None, "step_async first"
         obs, rewards, terminated, truncated, infos = self.env.step(self._actions)
         dones = terminated | truncated

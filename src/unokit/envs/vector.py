@@ -54,7 +54,7 @@ from unokit.rules import Rules
 from unokit.scoring import hand_points, round_points
 
 try:
-    from unokit.envs import _vecenv as _native  # type: ignore[attr-defined]
+    from unokit.envs import _vecenv as _native
 except ImportError:  # built without a C compiler
     _native = None
 
@@ -146,7 +146,7 @@ def _rules_of(
     return rules
 
 
-class UnoVectorEnv(VectorEnv):  # type: ignore[misc]
+class UnoVectorEnv(VectorEnv):
     """``games`` games of UNO under ``preset`` + ``**options`` (or ``rules``), stepped in C
     (see the module docstring for ``opponents``, ``seat``, ``illegal`` and ``copy``)."""
 
@@ -312,8 +312,9 @@ class UnoVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def _score_final(self, game: int, seat: int) -> None:
         hands, winner = self._env.final_hands(game)
-        scores = round_points(self.rules, [hand_points(h) for h in hands], winner,
-                              list(range(self.players)))
+        scores = round_points(
+            self.rules, [hand_points(h) for h in hands], winner, list(range(self.players))
+        )
         n = self.players
         for rel in range(n):
             self._final_obs[game, ob.SEATS + rel * ob.SEAT_FIELDS + 6] = scores[(seat + rel) % n]
