@@ -52,6 +52,9 @@ __all__ = [
 NUMPY_FORMAT = "unokit-mlp-1"
 #: activations a NumPy weights file may name
 ACTIVATIONS = ("relu", "tanh")
+#: what is done to the observation before it is divided by ``scale``: nothing, or
+#: ``sign(x) * log(1 + |x|)`` (``log1p``: examples/rl/train_pg.py)
+TRANSFORMS = ("none", "log1p")
 
 Float = np.ndarray[Any, np.dtype[np.float32]]
 Mask = np.ndarray[Any, np.dtype[np.int8]]
@@ -72,6 +75,7 @@ class NumpyPolicy:
     """A multi-layer perceptron in NumPy: ``observation / scale`` through the layers (each
     ``x @ w + b``, the activation between layers), the last layer's 309 outputs are the
     actions' logits; the policy plays the allowed action of the highest logit.
+    ``transform="log1p"`` takes ``sign(x) * log(1 + |x|)`` of the observation first.
 
     ``layers`` are ``(w, b)`` pairs (``w``: inputs x outputs); ``scale``: what each observation
     entry is divided by (``None``: nothing), :data:`unokit.envs.observation.SCALE` for the
@@ -93,9 +97,14 @@ class NumpyPolicy:
         *,
         activation: str = "relu",
         scale: np.ndarray[Any, Any] | None = None,
+        transform: str = "none",
         meta: dict[str, Any] | None = None,
         where: str = "the policy",
     ) -> None:
+        if transform not in TRANSFORMS:
+            raise PolicyError(
+                f"{where}: transform {transform!r}: expected one of {', '.join(TRANSFORMS)}"
+            )
         if activation not in ACTIVATIONS:
             raise PolicyError(
                 f"{where}: activation {activation!r}: expected one of {', '.join(ACTIVATIONS)}"
@@ -133,12 +142,15 @@ class NumpyPolicy:
                 raise PolicyError(f"{where}: scale must be {OBS_SIZE} positive numbers")
         self.layers = checked
         self.activation = activation
+        self.transform = transform
         self.scale: Float | None = scale
         self.meta = dict(meta or {})
 
     def logits(self, observation: Float) -> Float:
         """The 309 logits (one observation, or a batch of rows)."""
         x = np.asarray(observation, np.float32)
+        if self.transform == "log1p":
+            x = np.sign(x) * np.log1p(np.abs(x))
         if self.scale is not None:
             x = x / self.scale
         last = len(self.layers) - 1
@@ -158,6 +170,7 @@ class NumpyPolicy:
         arrays: dict[str, Any] = {
             "format": np.array(NUMPY_FORMAT),
             "activation": np.array(self.activation),
+            "transform": np.array(self.transform),
             "meta": np.array(json.dumps(self.meta, sort_keys=True)),
         }
         for i, (w, b) in enumerate(self.layers):
@@ -200,6 +213,7 @@ class NumpyPolicy:
             layers,
             activation=str(files.get("activation", "relu")),
             scale=files.get("scale"),
+            transform=str(files.get("transform", "none")),
             meta=meta if isinstance(meta, dict) else {},
             where=where,
         )
