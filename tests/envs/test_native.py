@@ -42,6 +42,7 @@ def test_the_native_engine_plays_the_games_of_the_python_one(mix: dict[str, Any]
         c.reset(seed=reset)
         for agent in py.agent_iter():
             assert c.agent_selection == agent
+            assert np.array_equal(py.state(), c.state()), np.flatnonzero(py.state() != c.state())
             for other in py.possible_agents if agent == "player_0" else [agent]:
                 a, b = py.observe(other), c.observe(other)
                 assert np.array_equal(a["observation"], b["observation"]), other
@@ -57,6 +58,7 @@ def test_the_native_engine_plays_the_games_of_the_python_one(mix: dict[str, Any]
             py.step(action)
             c.step(action)
         assert not c.agents
+        assert np.array_equal(py.state(), c.state())
         episodes += 1
     assert episodes == 6
 

@@ -48,7 +48,9 @@ def test_the_batched_env_plays_the_games_of_the_python_env(mix: dict[str, Any]) 
     ends = 0
     for _ in range(steps):
         actions = np.zeros(games, np.int64)
+        states = vec.states()
         for i, env in enumerate(envs):
+            assert np.array_equal(states[i], env.state()), f"game {i}: state"
             agent = env.agent_selection
             py = env.observe(agent)
             assert vec.seats[i] == env.seat_of(agent)

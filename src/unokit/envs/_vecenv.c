@@ -378,6 +378,49 @@ static void observe_seat(const VecEnv *e, const Slot *s, int seat, int deciding,
     if (s->out_of_turn) mask[A_DECLINE] = 1;
 }
 
+/* the layout of unokit.envs.state (checked from Python) */
+#define S_HANDS 0
+#define S_TOP (S_HANDS + MAXP * NK)
+#define S_DISCARD (S_TOP + NK)
+#define S_DRAW (S_DISCARD + NK)
+#define S_DRAWN (S_DRAW + NK)
+#define S_GROUP (S_DRAWN + NK)
+#define S_COLOR (S_GROUP + NK)
+#define S_PHASE (S_COLOR + 4)
+#define S_FLAGS (S_PHASE + 4)
+#define S_SEATS (S_FLAGS + 6)
+#define S_SIZE (S_SEATS + MAXP * SEATF)
+
+/* unokit.envs.state.state_of, less what the caller knows: whose decision it is (the seat's
+ * field 5, and FLAGS+5) and the match scores (field 6: a batched episode is one round) */
+static void state_of(const VecEnv *e, const Slot *s, float *o) {
+    const Game *g = &s->g;
+    const int *kind = e->kind_of;
+    memset(o, 0, sizeof(float) * S_SIZE);
+    for (int t = 0; t < g->n; t++)
+        for (int i = 0; i < g->hs[t]; i++) o[S_HANDS + t * NK + kind[g->hand[t][i]]] += 1.0f;
+    if (g->nd) o[S_TOP + kind[g->disc[g->nd - 1]]] = 1.0f;
+    for (int i = 0; i < g->nd; i++) o[S_DISCARD + kind[g->disc[i]]] += 1.0f;
+    for (int i = 0; i < g->np; i++) o[S_DRAW + kind[g->pile[i]]] += 1.0f;
+    int live = g->phase < ROUND_OVER;
+    if (live && g->phase == AFTER_DRAW && g->drawn >= 0) o[S_DRAWN + kind[g->drawn]] = 1.0f;
+    if (g->color >= 0) o[S_COLOR + g->color] = 1.0f;
+    if (g->phase <= PENALTY) o[S_PHASE + g->phase] = 1.0f;
+    float *f = o + S_FLAGS;
+    f[0] = (float)(g->direction == 1);
+    f[1] = (float)g->pending;
+    f[2] = (float)g->np;
+    f[4] = 1.0f; /* round 1 */
+    for (int t = 0; t < g->n; t++) {
+        float *r = o + S_SEATS + t * SEATF;
+        r[0] = (float)g->in_round[t];
+        r[1] = (float)g->hs[t];
+        r[2] = (float)g->called[t];
+        r[3] = (float)(live && g->window[t] && g->hs[t] == 1 && !g->called[t] && g->in_round[t]);
+        r[4] = (float)(live && t == g->current);
+    }
+}
+
 static void observe(const VecEnv *e, const Slot *s, float *o, int8_t *mask) {
     observe_seat(e, s, s->seat, 1, o, mask);
 }
@@ -688,12 +731,24 @@ static PyObject *vec_final_hands(VecEnv *e, PyObject *args) {
     return Py_BuildValue("(Ni)", hands, s->fin.winner);
 }
 
+/* states(out: float32[games, S_SIZE]): every game's state (unokit.envs.state) */
+static PyObject *vec_states(VecEnv *e, PyObject *args) {
+    PyObject *oo;
+    if (!PyArg_ParseTuple(args, "O", &oo)) return NULL;
+    Py_buffer ob;
+    if (!get_buf(oo, &ob, 4, (Py_ssize_t)e->games * S_SIZE, "states")) return NULL;
+    for (int i = 0; i < e->games; i++) state_of(e, &e->slots[i], (float *)ob.buf + (size_t)i * S_SIZE);
+    PyBuffer_Release(&ob);
+    Py_RETURN_NONE;
+}
+
 static PyObject *vec_layout(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    return Py_BuildValue("(iiiiiiiiiiiiiiiiiii)", NA, A_PLAY_UNO, A_COLOR, A_DRAW, A_KEEP,
+    return Py_BuildValue("(iiiiiiiiiiiiiiiiiiii)", NA, A_PLAY_UNO, A_COLOR, A_DRAW, A_KEEP,
                          A_CHALLENGE, A_UNO, A_CATCH, A_DECLINE, NOBS, O_HAND, O_TOP,
-                         O_DISCARD, O_DRAWN, O_COLOR, O_PHASE, O_FLAGS, O_SEATS, SEATF);
+                         O_DISCARD, O_DRAWN, O_COLOR, O_PHASE, O_FLAGS, O_SEATS, SEATF,
+                         S_SIZE);
 }
 
 static PyMethodDef vec_methods[] = {
@@ -702,6 +757,7 @@ static PyMethodDef vec_methods[] = {
     {"step", (PyCFunction)vec_step, METH_VARARGS, "step(actions, rewards, ends)"},
     {"hands", (PyCFunction)vec_hands, METH_VARARGS, "hands(game)"},
     {"final_hands", (PyCFunction)vec_final_hands, METH_VARARGS, "final_hands(game)"},
+    {"states", (PyCFunction)vec_states, METH_VARARGS, "states(out)"},
     {"sample", (PyCFunction)vec_sample, METH_VARARGS, "sample(actions, seed=None)"},
     {"deal", (PyCFunction)vec_deal, METH_VARARGS, "deal(game)"},
     {"state", (PyCFunction)vec_state, METH_VARARGS, "state(game)"},

@@ -21,6 +21,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from unokit.cards import Card, Color
 from unokit.envs.actions import DECLINE, N_ACTIONS, Chooser, action_name
 from unokit.envs.observation import OBS_SIZE, DiscardCounter, encode
+from unokit.envs.state import state_of, state_space
 from unokit.game import Game
 from unokit.moves import DEAL, REFEREE, Move
 from unokit.phase import Phase
@@ -125,6 +126,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         space = observation_space()
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self.state_space = state_space()
         self._seeder = Rng(seed)
         self.game: Game = Game(rules, 0)
         self._listeners: list[MoveListener] = []
@@ -143,6 +145,11 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """The full state (every hand, the draw pile's cards): :mod:`unokit.envs.state`."""
+        deciding = -1 if self._over else self._seat_of(self.agent_selection)
+        return state_of(self.game, deciding, self._out_of_turn and not self._over)
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]

@@ -21,6 +21,10 @@ from unokit.envs import actions as act
 from unokit.envs import vector
 from unokit.envs.aec import check_arguments, observation_space
 from unokit.envs.observation import OBS_SIZE, SEAT_FIELDS, SEATS
+from unokit.envs.state import FLAGS as ST_FLAGS
+from unokit.envs.state import SEAT_FIELDS as ST_FIELDS
+from unokit.envs.state import SEATS as ST_SEATS
+from unokit.envs.state import STATE_SIZE, state_space
 from unokit.envs.vector import unsupported
 from unokit.rules import Rules
 from unokit.scoring import hand_points, round_points
@@ -82,6 +86,7 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         space = observation_space()
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(act.N_ACTIONS) for a in self.possible_agents}
+        self.state_space = state_space()
         self._vec = native.VecEnv(
             tuple(int(v) for v in fastplay._config(rules)),
             fastplay._DECK_IDS,
@@ -128,6 +133,19 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = False
         self._scores = None
         self._select()
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """The full state, as :meth:`unokit.envs.aec.UnoEnv.state` writes it."""
+        out = np.zeros((1, STATE_SIZE), np.float32)
+        self._vec.states(out)
+        state = out[0]
+        if not self._over:
+            state[ST_SEATS + self._vec.state(0)[0] * ST_FIELDS + 5] = 1.0
+            state[ST_FLAGS + 5] = float(self._out_of_turn)
+        if self._scores is not None:
+            for seat, score in enumerate(self._scores):
+                state[ST_SEATS + seat * ST_FIELDS + 6] = score
+        return state
 
     def observe(self, agent: str) -> dict[str, Any]:
         obs = np.empty(OBS_SIZE, np.float32)

@@ -50,6 +50,7 @@ from gymnasium.vector.utils import batch_space
 
 from unokit.envs import actions as act
 from unokit.envs import observation as ob
+from unokit.envs import state as st
 from unokit.rules import Rules
 from unokit.scoring import hand_points, round_points
 
@@ -80,6 +81,7 @@ _LAYOUT = (
     ob.FLAGS,
     ob.SEATS,
     ob.SEAT_FIELDS,
+    st.STATE_SIZE,
 )
 
 
@@ -293,6 +295,16 @@ class UnoVectorEnv(VectorEnv):
             infos["illegal"] = ends == _END_ILLEGAL
             infos["_illegal"] = np.ones(self.games, bool)
         return self._observation(), rewards, terminated, truncated, infos
+
+    def states(self) -> np.ndarray[Any, Any]:
+        """Every game's full state, ``(games, STATE_SIZE)`` (:mod:`unokit.envs.state`: every
+        hand and the draw pile's cards; for a centralised critic)."""
+        out = np.zeros((self.games, st.STATE_SIZE), np.float32)
+        self._env.states(out)
+        rows = np.arange(self.games)
+        out[rows, st.SEATS + self.seats * st.SEAT_FIELDS + 5] = 1.0
+        out[:, st.FLAGS + 5] = self.obs[:, ob.FLAGS + 1]
+        return out
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The masks of the decisions each game waits for, ``(games, 309)``."""
