@@ -138,7 +138,7 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         """The full state, as :meth:`unokit.envs.aec.UnoEnv.state` writes it."""
         out = np.zeros((1, STATE_SIZE), np.float32)
         self._vec.states(out)
-        state = out[0]
+        state: np.ndarray[Any, Any] = out[0]
         if not self._over:
             state[ST_SEATS + self._vec.state(0)[0] * ST_FIELDS + 5] = 1.0
             state[ST_FLAGS + 5] = float(self._out_of_turn)
