@@ -164,8 +164,17 @@ def data(
     return path
 
 
-def fit(out: Path, datasets: list[Path], seed: int, epochs: int, hidden: int) -> Path:
-    """Stage 2: fit the network to the recorded actions; writes ``out/learned.npz``."""
+def fit(
+    out: Path,
+    datasets: list[Path],
+    seed: int,
+    epochs: int,
+    hidden: int,
+    tag: str = "bc",
+    checkpoints: int = 0,
+) -> Path:
+    """Stage 2: fit the network to the recorded actions; writes ``out/learned-TAG.npz`` (and
+    a checkpoint every ``checkpoints`` epochs)."""
     import torch
     from torch import nn
 
@@ -210,6 +219,25 @@ def fit(out: Path, datasets: list[Path], seed: int, epochs: int, hidden: int) ->
         model.train()
         return right / max(len(idx), 1)
 
+    def export(path: Path, extra: dict[str, Any]) -> None:
+        layers = [
+            (
+                layer.weight.detach().numpy().T.astype(np.float16).astype(np.float32),
+                layer.bias.detach().numpy().astype(np.float16).astype(np.float32),
+            )
+            for layer in model
+            if isinstance(layer, nn.Linear)
+        ]
+        meta = {
+            "trained_by": "tools/train_learned.py",
+            "decisions": int(n),
+            "hidden": hidden,
+            "seed": seed,
+            "teacher": f"expert, {SAMPLES} samples per decision",
+            "data": [p.name for p in datasets],
+        }
+        NumpyPolicy(layers, scale=SCALE, meta=meta | extra).save(path, np.float16)
+
     start = time.perf_counter()
     for epoch in range(epochs):
         perm = rng.permutation(train)
@@ -223,41 +251,58 @@ def fit(out: Path, datasets: list[Path], seed: int, epochs: int, hidden: int) ->
             opt.step()
             sched.step()
             total += float(loss) * len(y)
+        if checkpoints and (epoch + 1) % checkpoints == 0 and epoch + 1 < epochs:
+            export(out / f"learned-{tag}-e{epoch + 1}.npz", {"epochs": epoch + 1})
         print(
             f"fit: epoch {epoch + 1}/{epochs}: loss {total / len(train):.4f}, held-out "
             f"accuracy {accuracy(held):.4f}, {time.perf_counter() - start:.0f} s",
             flush=True,
         )
-    layers = [
-        (
-            layer.weight.detach().numpy().T.astype(np.float16).astype(np.float32),
-            layer.bias.detach().numpy().astype(np.float16).astype(np.float32),
-        )
-        for layer in model
-        if isinstance(layer, nn.Linear)
-    ]
-    policy = NumpyPolicy(
-        layers,
-        scale=SCALE,
-        meta={
-            "trained_by": "tools/train_learned.py",
-            "decisions": int(n),
-            "epochs": epochs,
-            "hidden": hidden,
-            "seed": seed,
-            "held_out_accuracy": accuracy(held),
-            "teacher": f"expert, {SAMPLES} samples per decision",
-        },
-    )
-    path = out / "learned.npz"
-    policy.save(path)
+    path = out / f"learned-{tag}.npz"
+    export(path, {"epochs": epochs, "held_out_accuracy": accuracy(held)})
     print(f"fit: wrote {path} ({path.stat().st_size // 1024} KB)", flush=True)
     return path
 
 
+def evaluate(out: Path, policies: list[Path], games: int, seed: int, workers: int) -> None:
+    """Stage 3: each policy against ``strong`` and ``random`` (2 players) and against three
+    ``strong`` bots (4 players), ``games`` games each (``unokit tournament``'s rules); writes
+    ``out/eval.json``."""
+    from unokit.sim.tournament import run_tournament
+
+    results: list[dict[str, Any]] = []
+    for path in policies:
+        spec = f"policy:{path}"
+        row: dict[str, Any] = {"policy": str(path), "meta": NumpyPolicy.load(path).meta}
+        for name, bots in (
+            ("strong", [spec, "strong"]),
+            ("random", [spec, "random"]),
+            ("strong4", [spec, "strong", "strong", "strong"]),
+        ):
+            result = run_tournament(
+                Rules(players=len(bots)), bots, games, seed=seed, workers=workers
+            )
+            e = result.entrants[0]
+            row[name] = {
+                "wins": e.wins,
+                "games": e.games,
+                "rate": e.win_rate,
+                "ci95": list(e.interval),
+            }
+            print(
+                f"eval {path.name}: vs {name}: {e.win_rate:.1%} "
+                f"({e.interval[0]:.1%}-{e.interval[1]:.1%})",
+                flush=True,
+            )
+        results.append(row)
+    target = out / "eval.json"
+    old = json.loads(target.read_text()) if target.exists() else []
+    target.write_text(json.dumps(old + results, indent=1))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("stage", choices=("data", "fit", "all"))
+    parser.add_argument("stage", choices=("data", "fit", "all", "eval"))
     parser.add_argument("--out", type=Path, default=Path("build/learned"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games2", type=int, default=8000)
@@ -268,6 +313,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--policy", help="DAgger: play with this policy file, label by expert")
     parser.add_argument("--tag", default="expert")
     parser.add_argument("--data", type=Path, nargs="*", default=[])
+    parser.add_argument("--checkpoints", type=int, default=0, help="save every N epochs")
+    parser.add_argument("--policies", type=Path, nargs="*", default=[])
+    parser.add_argument("--games", type=int, default=2000, help="eval: games per match-up")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / f"args-{args.stage}-{args.tag}.json").write_text(
@@ -279,7 +327,9 @@ def main(argv: list[str] | None = None) -> None:
             data(args.out, args.games2, args.games4, args.seed, args.workers, args.policy, args.tag)
         )
     if args.stage in ("fit", "all"):
-        fit(args.out, sets, args.seed, args.epochs, args.hidden)
+        fit(args.out, sets, args.seed, args.epochs, args.hidden, args.tag, args.checkpoints)
+    if args.stage == "eval":
+        evaluate(args.out, args.policies, args.games, args.seed, args.workers)
 
 
 if __name__ == "__main__":

@@ -165,8 +165,9 @@ class NumpyPolicy:
         logits = self.logits(observation)
         return int(np.argmax(np.where(mask > 0, logits, -np.inf)))
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the weights file (``.npz``, compressed) :meth:`load` reads."""
+    def save(self, path: str | os.PathLike[str], dtype: Any = np.float32) -> None:
+        """Write the weights file (``.npz``, compressed) :meth:`load` reads; ``dtype``
+        ``np.float16`` halves it (the shipped bot's; loading widens to ``float32``)."""
         arrays: dict[str, Any] = {
             "format": np.array(NUMPY_FORMAT),
             "activation": np.array(self.activation),
@@ -174,8 +175,8 @@ class NumpyPolicy:
             "meta": np.array(json.dumps(self.meta, sort_keys=True)),
         }
         for i, (w, b) in enumerate(self.layers):
-            arrays[f"w{i}"] = w
-            arrays[f"b{i}"] = b
+            arrays[f"w{i}"] = w.astype(dtype)
+            arrays[f"b{i}"] = b.astype(dtype)
         if self.scale is not None:
             arrays["scale"] = self.scale
         with open(path, "wb") as handle:
