@@ -171,3 +171,14 @@ def test_a_policy_bot_always_makes_a_legal_move_and_declines_out_of_turn() -> No
         rules = Rules.from_dict({**mix, "scoring": "none"})
         bots = [PolicyBot(policy, seed=s) for s in range(rules.players)]
         assert play_out(Game(rules, 3), bots, max_moves=5000).round_no >= 1
+
+
+def test_the_learned_weights_are_package_data_and_small() -> None:
+    from tests.test_packaging import _packaged
+    from unokit.bots.spec import learned_weights
+
+    path = learned_weights()
+    assert path in _packaged()
+    assert path.stat().st_size < 2_000_000
+    policy = load_policy(path)
+    assert isinstance(policy, NumpyPolicy) and policy.meta["trained_by"] == "tools/train_learned.py"
