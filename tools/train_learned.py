@@ -300,9 +300,49 @@ def evaluate(out: Path, policies: list[Path], games: int, seed: int, workers: in
     target.write_text(json.dumps(old + results, indent=1))
 
 
+def plot(out: Path, path: Path) -> None:
+    """The learning curve from ``out/eval.json``: each evaluated policy in order (its label:
+    the stage and epochs, from its meta), win rates with their 95% intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = json.loads((out / "eval.json").read_text())
+    labels = []
+    for row in rows:
+        meta = row["meta"]
+        stage = "DAgger" if any("dagger" in d for d in meta.get("data", [])) else "imitation"
+        labels.append(f"{stage}\n{meta.get('epochs', '?')} ep.")
+    fig, axes = plt.subplots(1, 3, figsize=(11, 3.8), sharex=True)
+    for ax, (key, title, target) in zip(
+        axes,
+        (
+            ("strong", "vs strong (2 players)", 0.5),
+            ("random", "vs random (2 players)", 0.9),
+            ("strong4", "vs three strong (4 players)", 0.25),
+        ),
+        strict=True,
+    ):
+        rates = [r[key]["rate"] for r in rows]
+        low = [r[key]["rate"] - r[key]["ci95"][0] for r in rows]
+        high = [r[key]["ci95"][1] - r[key]["rate"] for r in rows]
+        ax.errorbar(range(len(rows)), rates, yerr=[low, high], marker="o", capsize=4)
+        ax.axhline(target, color="grey", ls="--", lw=0.9, label=f"target {target:.0%}")
+        ax.set_title(title)
+        ax.set_xticks(range(len(rows)), labels, fontsize=8)
+        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+        ax.legend(fontsize=8)
+    axes[0].set_ylabel(f"win rate, {rows[0]['strong']['games']} games (95% interval)")
+    fig.suptitle("the learned bot during training (tools/train_learned.py), official rules")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    print(f"plot: {path}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("stage", choices=("data", "fit", "all", "eval"))
+    parser.add_argument("stage", choices=("data", "fit", "all", "eval", "plot"))
     parser.add_argument("--out", type=Path, default=Path("build/learned"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games2", type=int, default=8000)
@@ -330,6 +370,8 @@ def main(argv: list[str] | None = None) -> None:
         fit(args.out, sets, args.seed, args.epochs, args.hidden, args.tag, args.checkpoints)
     if args.stage == "eval":
         evaluate(args.out, args.policies, args.games, args.seed, args.workers)
+    if args.stage == "plot":
+        plot(args.out, Path("docs/images/learned-curve.png"))
 
 
 if __name__ == "__main__":
