@@ -38,6 +38,20 @@ export function save(key, value) {
 
 export const tokenFor = (code) => saved(`token.${code}`);
 export const saveToken = (code, token) => save(`token.${code}`, token);
+/** The invite key of a room (from its link's #k=...), needed to look at it and to join it. */
+export const inviteFor = (code) => saved(`invite.${code}`);
+export const saveInvite = (code, key) => save(`invite.${code}`, key);
+
+/** A room and its invite key from what a person pastes or types: an invite link
+ * (".../r/ABCDEF#k=GHJKLMNP"), or the invite code "ABCDEF-GHJKLMNP" (any case, any separators).
+ * Null when it is neither. */
+export function parseInvite(text) {
+  const link = String(text || "").match(/\/r\/([A-Za-z]{6})(?:[^#]*)#(?:.*&)?k=([A-Za-z]{8})/);
+  if (link) return { code: link[1].toUpperCase(), key: link[2].toUpperCase() };
+  const letters = String(text || "").toUpperCase().replace(/[^A-Z]/g, "");
+  if (letters.length === 14) return { code: letters.slice(0, 6), key: letters.slice(6) };
+  return null;
+}
 
 /** The language to show: saved choice, else the browser's (zh-TW/HK: Traditional). */
 export function chosenLang() {
@@ -96,12 +110,12 @@ export function langPicker(select, lang, onChange) {
 }
 
 /** JSON request; resolves to the answer's JSON or throws an Error with the server's message. */
-export async function request(method, url, body = undefined) {
+export async function request(method, url, body = undefined, headers = {}) {
   let res;
   try {
     res = await fetch(url, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: body === undefined ? { ...headers } : { "Content-Type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

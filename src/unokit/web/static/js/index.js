@@ -3,7 +3,8 @@
 
 import { cardFace } from "./cards.js";
 import {
-  chosenLang, el, LANG_NAMES, LANGS, langPicker, loadLabels, request, save, saved, saveToken, t,
+  chosenLang, el, LANG_NAMES, LANGS, langPicker, loadLabels, parseInvite, request, save, saved,
+  saveInvite, saveToken, t,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -44,9 +45,6 @@ async function start() {
   $("join-name").value = saved("name", "");
   const params = new URLSearchParams(location.search);
   if (params.get("code")) $("code").value = params.get("code").toUpperCase();
-  $("code").addEventListener("input", () => {
-    $("code").value = $("code").value.toUpperCase().replace(/[^A-Z]/g, "");
-  });
   $("create").addEventListener("submit", (ev) => {
     ev.preventDefault();
     create();
@@ -346,10 +344,10 @@ async function create() {
 
 async function join(spectate) {
   showError("join-error", "");
-  const code = $("code").value.trim().toUpperCase();
+  const invite = parseInvite($("code").value);
   const name = $("join-name").value.trim();
-  if (code.length !== 6) {
-    showError("join-error", t("A room code has 6 letters."));
+  if (!invite) {
+    showError("join-error", t("An invite code has 14 letters (ABCDEF-GHJKLMNP): ask the host for it, or open their link."));
     $("code").focus();
     return;
   }
@@ -358,13 +356,14 @@ async function join(spectate) {
     $("join-name").focus();
     return;
   }
+  const { code, key } = invite;
   try {
-    const res = await request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, {
-      name: name || t("Spectator"),
-      spectate,
-    });
+    const body = { invite: key, spectate };
+    if (name) body.name = name;
+    const res = await request("POST", `/api/rooms/${encodeURIComponent(code)}/join?lang=${encodeURIComponent(F.lang)}`, body);
     if (name) save("name", name);
     saveToken(code, res.token);
+    saveInvite(code, key);
     location.href = `/r/${encodeURIComponent(code)}`;
   } catch (e) {
     showError("join-error", e.message);

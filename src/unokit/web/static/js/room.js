@@ -4,8 +4,8 @@
 
 import { cardBack, cardFace, cardOrder, colorChip, COLORS, LETTER, parseCard } from "./cards.js";
 import {
-  chosenLang, el, langPicker, loadLabels, request, save, saved, saveToken, t, toast,
-  tokenFor,
+  chosenLang, el, inviteFor, langPicker, loadLabels, request, save, saved, saveInvite, saveToken, t,
+  toast, tokenFor,
 } from "./common.js";
 import { choicesOf, sortMoves, withChoice } from "./moves.js";
 import { setSound, sound, soundOn } from "./sound.js";
@@ -75,8 +75,10 @@ function roomCode() {
 async function start() {
   S.code = roomCode();
   const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
-  if (hash.get("t")) {
-    saveToken(S.code, hash.get("t"));
+  if (hash.get("t")) saveToken(S.code, hash.get("t"));
+  if (hash.get("k")) saveInvite(S.code, hash.get("k").toUpperCase());
+  if (hash.get("t") || hash.get("k")) {
+    // out of the address bar (and of what is shared by copying it)
     history.replaceState(null, "", location.pathname + location.search);
   }
   S.token = tokenFor(S.code);
@@ -1443,10 +1445,9 @@ function joinDialog(error = "") {
       }
       play.disabled = watch.disabled = true;
       try {
-        const res = await request("POST", `/api/rooms/${encodeURIComponent(S.code)}/join`, {
-          name: who || t("Spectator"),
-          spectate,
-        });
+        const body = { invite: inviteFor(S.code) || "", spectate };
+        if (who) body.name = who;
+        const res = await request("POST", `/api/rooms/${encodeURIComponent(S.code)}/join?lang=${encodeURIComponent(S.lang)}`, body);
         if (who) save("name", who);
         saveToken(S.code, res.token);
         S.token = res.token;
@@ -1490,7 +1491,8 @@ function serverErrorDialog() {
 async function roomAbout(box) {
   let info;
   try {
-    info = await request("GET", `/api/rooms/${encodeURIComponent(S.code)}?lang=${encodeURIComponent(S.lang)}`);
+    info = await request("GET", `/api/rooms/${encodeURIComponent(S.code)}?lang=${encodeURIComponent(S.lang)}`,
+      undefined, { "X-Invite": inviteFor(S.code) || "" });
   } catch (e) {
     box.appendChild(el("p", "error-box", e.message));
     return;
