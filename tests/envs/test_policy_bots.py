@@ -182,3 +182,28 @@ def test_the_learned_weights_are_package_data_and_small() -> None:
     assert path.stat().st_size < 2_000_000
     policy = load_policy(path)
     assert isinstance(policy, NumpyPolicy) and policy.meta["trained_by"] == "tools/train_learned.py"
+
+
+def test_the_command_line_takes_policy_specs(tmp_path: Path) -> None:
+    """unokit tournament plays a policy file; unokit play and tournament refuse a spec that
+    cannot be played before anything starts, with the reason."""
+    from typer.testing import CliRunner
+
+    from unokit.cli.main import app
+
+    runner = CliRunner()
+    path = tmp_path / "agent.npz"
+    _random_policy(2).save(path)
+    result = runner.invoke(
+        app, ["tournament", "--bots", f"policy:{path},learned", "--games", "4", "--workers", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "learned" in result.output
+    missing = tmp_path / "missing.zip"
+    for command in (["tournament", "--bots", f"policy:{missing},random"], ["play"]):
+        args = command if command[0] == "tournament" else ["play", "--bots", f"policy:{missing}"]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2
+        assert "missing.zip: no such file" in " ".join(result.output.split())
+    result = runner.invoke(app, ["play", "--bots", "genius"])
+    assert result.exit_code == 2 and "unknown bot level 'genius'" in result.output
