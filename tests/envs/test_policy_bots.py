@@ -207,3 +207,17 @@ def test_the_command_line_takes_policy_specs(tmp_path: Path) -> None:
         assert "missing.zip: no such file" in " ".join(result.output.split())
     result = runner.invoke(app, ["play", "--bots", "genius"])
     assert result.exit_code == 2 and "unknown bot level 'genius'" in result.output
+
+
+def test_a_forgetful_policy_bot_sometimes_forgets_uno() -> None:
+    from tests.conftest import table
+
+    forgot = 0
+    for seed in range(40):
+        game = table(["R3 G4", "B1 B2 B3", "Y1 Y2"])
+        bot = make_bot("learned", seed=seed, forget_uno=0.5)
+        bot.reset(0, game.rules)
+        move = bot.act(game.view(0))
+        assert isinstance(move, Play) and move in game.legal_moves(0)
+        forgot += not move.uno
+    assert 5 < forgot < 35

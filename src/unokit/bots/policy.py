@@ -26,6 +26,7 @@ import os
 import threading
 import zipfile
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -35,7 +36,7 @@ from unokit.bots.base import Bot
 from unokit.envs.actions import DECLINE, N_ACTIONS, Chooser
 from unokit.envs.observation import OBS_SIZE, Revealed, encode_view
 from unokit.game import View
-from unokit.moves import Move
+from unokit.moves import CallUno, Move, Play
 from unokit.rules import Rules
 
 __all__ = [
@@ -404,5 +405,16 @@ class PolicyBot(Bot):
                 return None
             move = chooser.choose(action)
             if move is not None:
-                return move
+                return self._maybe_forget(view, move)
             allowed = chooser.allowed()
+
+    def _maybe_forget(self, view: View, move: Move) -> Move | None:
+        """``forget_uno``: now and then the call the policy chose is not made (a friendlier
+        table), as the other levels forget."""
+        if isinstance(move, CallUno) and self.forgets():
+            return None if not view.my_turn else move
+        if isinstance(move, Play) and move.uno and self.forgets():
+            plain = replace(move, uno=False)
+            if plain in view.legal_moves:
+                return plain
+        return move
