@@ -1,9 +1,13 @@
 """The batched environment as a Stable-Baselines3 ``VecEnv`` (the ``train`` extra).
 
->>> from unokit.envs.sb3 import SB3VecEnv                      # doctest: +SKIP
->>> from sb3_contrib import MaskablePPO                         # doctest: +SKIP
->>> env = SB3VecEnv(UnoVectorEnv(64, players=2, opponents="greedy"))  # doctest: +SKIP
->>> MaskablePPO("MultiInputPolicy", env).learn(100_000)         # doctest: +SKIP
+Training MaskablePPO against the greedy bot, 64 games at once in C::
+
+    from sb3_contrib import MaskablePPO
+    from unokit.envs.sb3 import SB3VecEnv
+    from unokit.envs.vector import UnoVectorEnv
+
+    env = SB3VecEnv(UnoVectorEnv(64, players=2, opponents="greedy"))
+    MaskablePPO("MultiInputPolicy", env).learn(100_000)
 
 SB3 steps ``num_envs`` copies of one single-agent environment, so the adapter takes a
 :class:`~unokit.envs.vector.UnoVectorEnv` with opponents (the learner at one seat, bots in C at
