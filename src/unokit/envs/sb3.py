@@ -24,83 +24,103 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
-from stable_baselines3.common.vec_env import VecEnv
 
 from unokit.envs.vector import UnoVectorEnv
 
-__all__ = ["SB3VecEnv"]
+__all__ = ["SB3VecEnv"]  # noqa: F822  (made by __getattr__)
 
 
-class SB3VecEnv(VecEnv):  # type: ignore[misc,unused-ignore]  # (Any without SB3's types)
-    """A Stable-Baselines3 ``VecEnv`` over a :class:`UnoVectorEnv` with opponents."""
+def __getattr__(name: str) -> Any:
+    # the class is made on first use, so that this module imports without Stable-Baselines3
+    # (the test suite's doctest run imports every module)
+    if name == "SB3VecEnv":
+        cls = _sb3_vec_env()
+        globals()["SB3VecEnv"] = cls
+        return cls
+    raise AttributeError(f"module 'unokit.envs.sb3' has no attribute {name!r}")
 
-    def __init__(self, env: UnoVectorEnv) -> None:
-        if env.learner is None:
-            raise ValueError(
-                "SB3VecEnv needs an env with opponents (UnoVectorEnv(..., opponents='greedy')): "
-                "in self-play each step is another seat's, which SB3 cannot tell apart"
-            )
-        self.env = env
-        super().__init__(env.num_envs, env.single_observation_space, env.single_action_space)
-        self._actions: np.ndarray[Any, Any] | None = None
-        self._seed: int | None = None
 
-    def reset(self) -> dict[str, np.ndarray[Any, Any]]:
-        obs, _ = self.env.reset(seed=self._seed)
-        self._seed = None
-        return obs
+def _sb3_vec_env() -> type:
+    try:
+        from stable_baselines3.common.vec_env import VecEnv
+    except ImportError:
+        raise ImportError(
+            "unokit.envs.sb3 needs stable-baselines3: pip install 'unokit[train]'"
+        ) from None
 
-    def step_async(self, actions: np.ndarray[Any, Any]) -> None:
-        self._actions = np.asarray(actions)
+    class SB3VecEnv(VecEnv):  # type: ignore[misc,unused-ignore]  # (Any without SB3's types)
+        """A Stable-Baselines3 ``VecEnv`` over a :class:`UnoVectorEnv` with opponents."""
 
-    def step_wait(
-        self,
-    ) -> tuple[Any, np.ndarray[Any, Any], np.ndarray[Any, Any], list[dict[str, Any]]]:
-        assert self._actions is not None, "step_async first"
-        obs, rewards, terminated, truncated, infos = self.env.step(self._actions)
-        dones = terminated | truncated
-        out: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
-        for i in np.flatnonzero(dones):
-            out[i]["terminal_observation"] = infos["final_obs"][i]
-            out[i]["TimeLimit.truncated"] = bool(truncated[i] and not terminated[i])
-            if "illegal" in infos and infos["illegal"][i]:
-                out[i]["illegal_action"] = int(self._actions[i])
-        return obs, rewards.astype(np.float32), dones, out
+        def __init__(self, env: UnoVectorEnv) -> None:
+            if env.learner is None:
+                raise ValueError(
+                    "SB3VecEnv needs an env with opponents (UnoVectorEnv(..., "
+                    "opponents='greedy')): in self-play each step is another seat's, "
+                    "which SB3 cannot tell apart"
+                )
+            self.env = env
+            super().__init__(env.num_envs, env.single_observation_space, env.single_action_space)
+            self._actions: np.ndarray[Any, Any] | None = None
+            self._seed: int | None = None
 
-    def close(self) -> None:
-        self.env.close()
+        def reset(self) -> dict[str, np.ndarray[Any, Any]]:
+            obs, _ = self.env.reset(seed=self._seed)
+            self._seed = None
+            return obs
 
-    def action_masks(self) -> np.ndarray[Any, Any]:
-        """The masks, ``(num_envs, 309)`` (MaskablePPO asks ``env_method("action_masks")``)."""
-        return self.env.action_masks()
+        def step_async(self, actions: np.ndarray[Any, Any]) -> None:
+            self._actions = np.asarray(actions)
 
-    def seed(self, seed: int | None = None) -> Sequence[int | None]:
-        self._seed = seed
-        return [None if seed is None else seed + i for i in range(self.num_envs)]
+        def step_wait(
+            self,
+        ) -> tuple[Any, np.ndarray[Any, Any], np.ndarray[Any, Any], list[dict[str, Any]]]:
+            assert self._actions is not None, "step_async first"
+            obs, rewards, terminated, truncated, infos = self.env.step(self._actions)
+            dones = terminated | truncated
+            out: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+            for i in np.flatnonzero(dones):
+                out[i]["terminal_observation"] = infos["final_obs"][i]
+                out[i]["TimeLimit.truncated"] = bool(truncated[i] and not terminated[i])
+                if "illegal" in infos and infos["illegal"][i]:
+                    out[i]["illegal_action"] = int(self._actions[i])
+            return obs, rewards.astype(np.float32), dones, out
 
-    def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
-        return [getattr(self.env, attr_name)] * len(self._indices(indices))
+        def close(self) -> None:
+            self.env.close()
 
-    def set_attr(self, attr_name: str, value: Any, indices: Any = None) -> None:
-        setattr(self.env, attr_name, value)
+        def action_masks(self) -> np.ndarray[Any, Any]:
+            """The masks, ``(num_envs, 309)`` (MaskablePPO asks ``env_method("action_masks")``)."""
+            return self.env.action_masks()
 
-    def env_method(
-        self, method_name: str, *method_args: Any, indices: Any = None, **method_kwargs: Any
-    ) -> list[Any]:
-        rows = self._indices(indices)
-        if method_name == "action_masks":
-            masks = self.env.action_masks()
-            return [masks[i] for i in rows]
-        result = getattr(self.env, method_name)(*method_args, **method_kwargs)
-        return [result] * len(rows)
+        def seed(self, seed: int | None = None) -> Sequence[int | None]:
+            self._seed = seed
+            return [None if seed is None else seed + i for i in range(self.num_envs)]
 
-    def env_is_wrapped(self, wrapper_class: type, indices: Any = None) -> list[bool]:
-        return [False] * len(self._indices(indices))
+        def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
+            return [getattr(self.env, attr_name)] * len(self._indices(indices))
 
-    def _indices(self, indices: Any) -> list[int]:
-        if indices is None:
-            return list(range(self.num_envs))
-        if isinstance(indices, int):
-            return [indices]
-        assert isinstance(indices, Iterable)
-        return list(indices)
+        def set_attr(self, attr_name: str, value: Any, indices: Any = None) -> None:
+            setattr(self.env, attr_name, value)
+
+        def env_method(
+            self, method_name: str, *method_args: Any, indices: Any = None, **method_kwargs: Any
+        ) -> list[Any]:
+            rows = self._indices(indices)
+            if method_name == "action_masks":
+                masks = self.env.action_masks()
+                return [masks[i] for i in rows]
+            result = getattr(self.env, method_name)(*method_args, **method_kwargs)
+            return [result] * len(rows)
+
+        def env_is_wrapped(self, wrapper_class: type, indices: Any = None) -> list[bool]:
+            return [False] * len(self._indices(indices))
+
+        def _indices(self, indices: Any) -> list[int]:
+            if indices is None:
+                return list(range(self.num_envs))
+            if isinstance(indices, int):
+                return [indices]
+            assert isinstance(indices, Iterable)
+            return list(indices)
+
+    return SB3VecEnv
