@@ -42,12 +42,17 @@ def test_each_preset_is_told_as_itself() -> None:
 
 def test_what_differs_from_the_preset_is_told_in_words() -> None:
     rules = Rules.preset("online", players=3, uno_penalty=4, seven_zero=False)
+    # the head does not repeat the preset's own words ("...seven-zero"), which the changes
+    # under it may contradict (issue 19.14: "no house rules" above five house rules)
     assert describe_rules(rules) == [
-        "Rules: online (the licensed online game: stacking, jump-in, seven-zero), 3 players",
+        "Rules: online, 3 players, with these changes:",
         "Forgetting UNO costs 4 cards.",
         "7 and 0 are plain numbers.",
     ]
     assert describe_rules(rules, "zh-Hans")[1] == "忘记喊 UNO 罚 4 张牌。"
+    assert describe_rules(Rules.preset("official", hand_size=5))[0] == (
+        "Rules: official, 4 players, with these changes:"
+    )
 
 
 def test_the_target_is_told_with_the_scoring() -> None:
@@ -65,3 +70,17 @@ def test_a_rules_page_tells_the_presets_own_settings_too() -> None:
     assert describe_rules(Rules.preset("official", players=3), full=True) == [
         "Rules: official (the official rules, no house rules), 3 players"
     ]
+
+
+def test_every_option_defines_its_sentences_with_its_definition() -> None:
+    """Issue 20: what players read of an option is written with it (unokit.rules: ``words``
+    per value, ``counted`` for a number), so a new option needs no word elsewhere."""
+    for name, spec in OPTIONS.items():
+        if spec.kind == "choice":
+            assert set(spec.words) == set(spec.choices), name
+        elif spec.kind == "bool":
+            assert set(spec.words) == {True, False}, name
+        elif spec.kind == "int":
+            assert spec.counted is not None, name
+        else:
+            assert set(spec.words) <= set(CUSTOM_EFFECTS), name

@@ -38,7 +38,7 @@ VIEW_KEYS = {
     "pending_draw", "draw_pile", "discard", "uno_called", "in_round", "dealer", "scores",
     "revealed", "drawn_card", "legal_moves", "legal", "unplayable", "names", "you",
     "stack_total", "named_color", "catchable", "eliminated", "round_no", "target", "winner",
-    "match_ranking", "match_over", "hands_left",
+    "match_ranking", "match_over", "hands_left", "misplays", "misplay_rule",
 }  # fmt: skip
 
 
@@ -70,6 +70,7 @@ class Observer:
             own = expected["hand"] if seat is not None else []
             assert view["hand"] == own
             assert set(view["unplayable"]) <= set(own)
+            assert set(view["misplays"]) <= set(view["unplayable"])
             legal = (
                 {format_move_body(m) for m in game.legal_moves(seat) if type(m) is not Timeout}
                 if seat is not None

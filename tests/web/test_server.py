@@ -91,8 +91,13 @@ def test_options_list_presets_options_bots_and_languages(http: TestClient) -> No
     assert options["players"] == options["players"] | {"kind": "int", "low": 2, "high": 10}
     assert options["challenge"]["kind"] == "bool" and options["challenge"]["default"] is True
     assert all(
-        set(o) == {"name", "kind", "values", "low", "high", "default", "meaning", "words"}
+        set(o) == {"name", "kind", "values", "low", "high", "default", "meaning", "words", "group"}
         for o in data["options"]
+    )
+    # every option is in one of the groups the form shows (from its section of RULES.md)
+    assert {o["group"] for o in data["options"]} <= set(data["groups"])
+    assert options["jump_in"]["group"] == "Jump-in" and options["rounds"]["group"] == (
+        "Scoring and the match"
     )
 
 

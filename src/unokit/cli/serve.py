@@ -132,6 +132,18 @@ def serve(
     max_connections_per_address: Annotated[
         int, typer.Option(help="connections one client address may hold open (0: no limit)")
     ] = 64,
+    max_spectators_per_address: Annotated[
+        int, typer.Option(help="spectator places one client address may hold in one room")
+    ] = 3,
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            help="seconds a request's head (or body) may take to arrive before it is dropped"
+        ),
+    ] = 10.0,
+    hello_timeout: Annotated[
+        float, typer.Option(help="seconds a WebSocket may stay open without saying hello")
+    ] = 10.0,
     room_idle: Annotated[
         float,
         typer.Option(help="seconds a room may stand with nobody in it before it is closed"),
@@ -191,6 +203,10 @@ def serve(
             "--max-rooms, --max-rooms-per-address, --max-room-connections and "
             "--max-spectators must be 0 or more"
         )
+    if not 0.1 <= request_timeout <= 600 or not 0.1 <= hello_timeout <= 600:
+        _fail("--request-timeout and --hello-timeout must be 0.1 to 600 seconds")
+    if max_spectators_per_address < 0:
+        _fail("--max-spectators-per-address must be 0 or more")
     if max_connections_per_address < 0:
         _fail("--max-connections-per-address must be 0 (no limit) or more")
     if room_idle <= 0 or not 0.2 <= lease_ttl <= 600:
@@ -234,6 +250,9 @@ def serve(
         max_members=max_members,
         max_spectators=max_spectators,
         max_connections_per_address=max_connections_per_address,
+        max_spectators_per_address=max_spectators_per_address,
+        request_timeout=request_timeout,
+        hello_timeout=hello_timeout,
         room_idle=room_idle,
         lease_ttl=lease_ttl,
     )

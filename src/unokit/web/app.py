@@ -46,7 +46,7 @@ from unokit.web.room import NotFound, Refusal, Room, Rooms
 from unokit.web.settings import Settings
 from unokit.web.shield import HostPolicy, Shield, same_origin
 from unokit.web.storage import Storage, open_storage, token_hash
-from unokit.web.texts import say
+from unokit.web.texts import OPTION_GROUPS, option_group, say
 
 __all__ = ["STATIC", "create_app", "host_policy", "origin_allowed"]
 
@@ -263,6 +263,7 @@ def create_app(
                     "high": spec.high if spec.kind == "int" else None,
                     "default": spec.default,
                     "meaning": option_meaning(spec.name, lang),
+                    "group": option_group(spec.section),
                     # each value in a sentence (choices and true/false): what people read
                     "words": [describe_option(spec.name, v, lang) for v in values or []],
                 }
@@ -274,7 +275,9 @@ def create_app(
                 "preset_names": {name: list(preset_name(name, lang)) for name in PRESETS},
                 "options": described,
                 "bots": list(BOT_LEVELS),
+                "bot_level": settings.bot_level,
                 "langs": list(LANGUAGES),
+                "groups": [title for title, _ in OPTION_GROUPS],
                 "takeover": settings.takeover,
                 "takeover_choices": list(settings.takeover_choices),
             }

@@ -88,15 +88,18 @@ class ConnectionGuard:
             self.counts.pop(key, None)
 
 
-_REFUSED = (
-    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
-    b"connection: close\r\ncontent-length: 51\r\n\r\n"
-    b"too many connections from your address at once\r\n\r\n"
-)
-_TOO_SLOW = (
-    b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
-    b"connection: close\r\ncontent-length: 34\r\n\r\nthe request took too long to come\n"
-)
+def _plain(status: str, text: str) -> bytes:
+    """A whole HTTP/1.1 answer that closes the connection."""
+    body = text.encode()
+    head = (
+        f"HTTP/1.1 {status}\r\ncontent-type: text/plain; charset=utf-8\r\n"
+        f"connection: close\r\ncontent-length: {len(body)}\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+_REFUSED = _plain("503 Service Unavailable", "too many connections from your address at once\n")
+_TOO_SLOW = _plain("408 Request Timeout", "the request took too long to come\n")
 
 
 def guarded_protocols(guard: ConnectionGuard) -> tuple[type[Any], type[Any]]:

@@ -1294,6 +1294,7 @@ class Room:
             spectators=sum(1 for w in watchers if w["connected"]),
             watchers=watchers,
             watching=self.watching,
+            bot_level=self.bot_level,
             takeover=self.takeover if not rules.turn_time_limit else None,
             takeover_choices=list(self.settings.takeover_choices),
             rules={
@@ -1344,7 +1345,8 @@ class Room:
                 for m in moves
             ]
         data["legal"] = legal
-        data["unplayable"] = self._unplayable(game, view, seat, lang)
+        data["unplayable"], data["misplays"] = self._unplayable(game, view, seat, lang)
+        data["misplay_rule"] = self.rules.misplay
         data["names"] = names
         data["you"] = seat
         data["stack_total"] = view.pending_draw
@@ -1365,12 +1367,17 @@ class Room:
         )
         return data
 
-    def _unplayable(self, game: Game, view: View, seat: int | None, lang: str) -> dict[str, str]:
-        """Why each card of the hand cannot be played now (the engine's reason)."""
+    def _unplayable(
+        self, game: Game, view: View, seat: int | None, lang: str
+    ) -> tuple[dict[str, str], dict[str, str]]:
+        """Why each card of the hand cannot be played now (the engine's reason), and, under
+        ``misplay = penalty_*``, the move that plays one anyway (a misplay the engine
+        penalises), by card code."""
         if seat is None or not view.hand:
-            return {}
+            return {}, {}
         playable = {c for m in view.legal_moves if type(m) is Play for c in m.cards}
         out: dict[str, str] = {}
+        misplays: dict[str, str] = {}
         for card in dict.fromkeys(view.hand):
             if card in playable:
                 continue
@@ -1379,7 +1386,9 @@ class Room:
                 game.verify(seat, move)
             except IllegalMoveError as error:
                 out[card.code] = self._explain(error, seat, lang)
-        return out
+                if game.is_misplay(seat, move):
+                    misplays[card.code] = format_move_body(move)
+        return out, misplays
 
     def _explain(self, error: IllegalMoveError, seat: int | None, lang: str) -> str:
         """The engine's reason told to ``seat`` in ``lang`` (names, "you", card names)."""
@@ -2049,12 +2058,16 @@ class Rooms:
                     watchers = [m for m in room.members.values() if m.seat is None]
                     if not room.watching:
                         raise Refusal("bad_seat", "watching_closed")
-                    if len(watchers) >= settings.max_spectators:
+                    if settings.max_spectators and len(watchers) >= settings.max_spectators:
                         raise Refusal(
                             "bad_seat", "too_many_watchers", limit=settings.max_spectators
                         )
                     mine = sum(1 for m in watchers if who and m.address == who)
-                    if who and mine >= settings.max_spectators_per_address:
+                    if (
+                        who
+                        and settings.max_spectators_per_address
+                        and mine >= settings.max_spectators_per_address
+                    ):
                         raise Refusal(
                             "bad_seat",
                             "address_watchers",

@@ -58,9 +58,9 @@ class Settings:
     http_rate: int = 60
     #: people (players and spectators) in one room
     max_members: int = 40
-    #: spectators in one room (seated players never count against it)
+    #: spectators in one room (seated players never count against it; 0: no limit)
     max_spectators: int = 20
-    #: spectator places one client address may hold in one room
+    #: spectator places one client address may hold in one room (0: no limit)
     max_spectators_per_address: int = 3
     #: a spectator gone this long loses their place (their link asks them to join again)
     spectator_linger: float = 300.0

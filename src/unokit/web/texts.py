@@ -22,9 +22,11 @@ from unokit.rules import PRESETS, Rules
 
 __all__ = [
     "MESSAGES",
+    "OPTION_GROUPS",
     "SPECTATOR_N",
     "changed_from_preset",
     "move_label",
+    "option_group",
     "rules_lines",
     "say",
     "seat_names",
@@ -177,6 +179,37 @@ def move_label(
         Timeout: _TIMEOUT,
     }
     return t.gettext(simple.get(type(move), str(move)))
+
+
+#: the groups the rules form shows the options in, by their section of RULES.md: an option
+#: finds its group from its section (``unokit.rules.OPTIONS[name].section``), so a new option
+#: needs no entry here (one whose chapter is new goes to "More")
+OPTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (N_("Deck and deal"), ("1", "2")),
+    (N_("Drawing"), ("3",)),
+    (N_("Special cards"), ("4",)),
+    (N_("Wild +4 and challenges"), ("5",)),
+    (N_("Calling UNO"), ("6",)),
+    (N_("Stacking and deflecting"), ("7.1", "7.2")),
+    (N_("Jump-in"), ("7.3", "7.6")),
+    (N_("Seven-zero, several cards, misplays"), ("7.4", "7.5", "7.7", "7.8", "7.9")),
+    (N_("Time limit"), ("7.10",)),
+    (N_("Teams and seats"), ("7.11", "7.12")),
+    (N_("Scoring and the match"), ("8",)),
+    (N_("More"), ()),
+)
+
+
+def option_group(section: str) -> str:
+    """The group of the rules form an option of RULES.md ``section`` goes in.
+
+    >>> option_group("7.3"), option_group("8"), option_group("11.2")
+    ('Jump-in', 'Scoring and the match', 'More')
+    """
+    for title, sections in OPTION_GROUPS:
+        if section in sections or section.split(".", 1)[0] in sections:
+            return title
+    return OPTION_GROUPS[-1][0]
 
 
 def rules_lines(rules: Rules, lang: str) -> list[str]:

@@ -160,3 +160,32 @@ export function toast(text, kind = "info", ms = 3500) {
   }, ms);
   return item;
 }
+
+/** An icon of the package's own (static/icons, drawn in the text's colour by CSS): no emoji
+ * font needed. Decorative: the control it is in carries the words (aria-label, text). */
+export function icon(name) {
+  const i = el("span", `i i-${name}`);
+  i.setAttribute("aria-hidden", "true");
+  return i;
+}
+
+/** The quick reactions (what the protocol sends) and their pictures. */
+export const REACTIONS = [
+  ["👍", "thumbs", "Thumbs up"],
+  ["😂", "laugh", "Laughing"],
+  ["😮", "wow", "Surprised"],
+  ["😡", "angry", "Angry"],
+  ["🎉", "party", "Party"],
+  ["😭", "cry", "Crying"],
+];
+
+/** A reaction's picture (its emoji as the text alternative). */
+export function reactionImage(emoji) {
+  const found = REACTIONS.find(([e]) => e === emoji);
+  const img = el("img", "react-img");
+  img.src = `/static/icons/react-${found ? found[1] : "thumbs"}.svg`;
+  img.alt = found ? t(found[2]) : emoji;
+  img.width = 28;
+  img.height = 28;
+  return img;
+}
