@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c src/unokit/envs/_ve
 	touch $(STAMP)
 
 ## run: the main job: the game server on SQLite (./unokit-rooms.sqlite3), with a room ready to
-## play (you and three strong bots): it prints the room's link; Ctrl-C stops it
+## play (you and three open seats: friends take them with the invite link, strong bots fill the
+## rest when you start): it prints the links; Ctrl-C stops it
 run: $(STAMP)
 	$(BIN)/unokit serve --room
 
@@ -56,7 +57,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+## the browser table's test tools, pinned by their lock: axe-core (tests/web/test_accessibility.py)
+## and ESLint (tests/web/test_scripts.py)
+NPM_TOOLS := tests/web/npm/node_modules/.installed
+$(NPM_TOOLS): tests/web/npm/package.json tests/web/npm/package-lock.json
+	npm ci --prefix tests/web/npm --no-audit --no-fund --loglevel=error
+	touch $(NPM_TOOLS)
+
+pytest: $(STAMP) $(NPM_TOOLS)
 	$(BIN)/pytest -n 2 --doctest-modules src/unokit tests
 
 ## sanitize: the native modules (the C accelerator, the batched learning environment) built

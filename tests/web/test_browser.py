@@ -54,6 +54,22 @@ def test_every_page_text_is_a_label() -> None:
     assert len(LABELS) == len(set(LABELS)), "a label is listed twice"
 
 
+def test_the_pages_need_no_emoji_font() -> None:
+    """19.16: icons are the package's SVG files; an emoji appears only as a reaction's value
+    (what the protocol sends), shown as its picture."""
+    emoji = re.compile("[\U0001f000-\U0001faff]")
+    for path in [*STATIC.rglob("*.html"), *STATIC.rglob("*.js")]:
+        text = path.read_text("utf-8")
+        if path.name == "common.js":  # REACTIONS: the protocol's values and their pictures
+            text = re.sub(r"export const REACTIONS = \[.*?\];", "", text, flags=re.S)
+        assert not emoji.findall(text), (path.name, emoji.findall(text))
+    icons = STATIC / "icons"
+    for name in re.findall(
+        r'url\("/static/icons/([a-z-]+\.svg)"\)', (STATIC / "css/uno.css").read_text()
+    ):
+        assert (icons / name).is_file(), name
+
+
 def test_user_text_never_goes_through_markup() -> None:
     """Names, chat and the server's messages are set with textContent: no innerHTML at all."""
     for path in STATIC.rglob("*.js"):
@@ -463,6 +479,14 @@ def test_match_over_record_chat_and_rematch(server_process: str, browsers: Any) 
     wait(ann, lambda: css(ann, '#panel [data-action="record"]'), "the record's button")
     assert not css(ann, ".announce"), "an announcement over the scores"
     assert "(you)" in css(ann, '#panel .scores tr[data-seat="0"]')[0].text
+    # 19.14, 19.17: one point is "1 point"; every loser's cards left are laid open
+    assert "Target: 1 point" in css(ann, "#panel")[0].text
+    assert "Target: 1 points" not in css(ann, "#panel")[0].text
+    left = ann.execute_script("return window.unokit.S.view.hands_left")
+    for seat, hand in enumerate(left):
+        shown = css(ann, f'#panel .scores tr[data-seat="{seat}"] .left-cards .card')
+        assert sorted(c.get_attribute("data-card") for c in shown) == sorted(hand)
+    assert any(left), "a loser holds cards"
     click(ann, css(ann, '#panel [data-action="record"]')[0])
     record = wait(ann, lambda: ann.execute_script("return window.unokit.S.lastRecord"), "record")
     assert [c["text"] for c in record["meta"]["chat"]] == ["gg <b>all</b>"]

@@ -42,7 +42,8 @@ from unokit.rule_words import describe_option, option_meaning, preset_name
 from unokit.rules import OPTIONS, PRESETS
 from unokit.web import protocol as proto
 from unokit.web.clients import client_key
-from unokit.web.room import NotFound, Refusal, Room, Rooms
+from unokit.web.room import NotFound, Refusal, Room
+from unokit.web.rooms import Rooms
 from unokit.web.settings import Settings
 from unokit.web.shield import HostPolicy, Shield, same_origin
 from unokit.web.storage import Storage, open_storage, token_hash
