@@ -84,7 +84,7 @@ def test_the_pages_are_served_when_installed(http: TestClient) -> None:
 def test_options_list_presets_options_bots_and_languages(http: TestClient) -> None:
     data = http.get("/api/options").json()
     assert data["presets"]["casual"] == {"scoring": "none"}
-    assert data["bots"] == ["random", "basic", "strong", "expert"]
+    assert data["bots"] == ["random", "basic", "strong", "expert", "learned"]
     assert data["langs"] == ["en", "zh-Hant", "zh-Hans"]
     options = {o["name"]: o for o in data["options"]}
     assert options["stacking"]["kind"] == "choice" and "any" in options["stacking"]["values"]
