@@ -318,6 +318,7 @@ def challenge(game: Game, seat: int) -> None:
     rules = game.rules
     pending = game.pending_draw
     stack = list(game.stack)
+    game.emit(ev.Challenged(seat, stack[-1].seat))
     game.pending_draw = 0
     game.stack.clear()
     game.phase = Phase.PLAY
