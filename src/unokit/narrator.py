@@ -347,7 +347,9 @@ def _dealer_tie(e: ev.DealerTie, v: _Voice) -> str:
     seats = v.numbers(e.seats)
     if v.referee:
         seats = v.say(N_("seats {numbers}"), numbers=seats)
-    return v.say(N_("a tie at {value} between {seats}: they draw again"), value=e.value, seats=seats)
+    return v.say(
+        N_("a tie at {value} between {seats}: they draw again"), value=e.value, seats=seats
+    )
 
 
 def _deal(e: ev.Dealt, v: _Voice) -> str:
