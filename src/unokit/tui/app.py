@@ -331,6 +331,8 @@ class UnoApp(App[None]):
         self._clock_for: tuple[int, int] = (-1, -1)
         #: the window in which the person may jump in or catch before the bots act
         self.window: Countdown | None = None
+        #: the clocks' time source (seconds; tests turn it by hand)
+        self.now: Callable[[], float] = time.monotonic
         self.slide_left = 0  #: columns the card played has still to slide
         self._setup(
             rules or Rules(players=4) if game is None else game.rules, seed, bots, game, takeback
@@ -490,9 +492,8 @@ class UnoApp(App[None]):
         log.tell_again([*(first or []), *lines])
 
     def log_lines(self) -> list[str]:
-        """The log's text, line by line (for tests)."""
-        log = self._main.query_one("#log", GameLog)
-        return [line.text for line in log.lines]
+        """The log's lines, each whole (not as wrapped on screen; for tests)."""
+        return list(self._main.query_one("#log", GameLog).texts)
 
     # -- showing the state ---------------------------------------------------------------------
 
@@ -1501,7 +1502,9 @@ class UnoApp(App[None]):
             elif chosen == "quit":
                 self._leave()
 
-        self._ask(tr(lang, "save_failed", path=path, why=_why(error)), answers, answer)
+        # (called from a dialog's answer: the question comes once that dialog has gone)
+        question = tr(lang, "save_failed", path=path, why=_why(error))
+        self.call_later(lambda: self._ask(question, answers, answer))
 
     def _leave_finished(self) -> None:
         """Quit after the match's end; a record that could not be written is offered a place
@@ -1533,7 +1536,8 @@ class UnoApp(App[None]):
             elif chosen == "quit":
                 self._leave()
 
-        self._ask(tr(lang, "record_not_saved", why=self.record_error), answers, answer)
+        question = tr(lang, "record_not_saved", why=self.record_error)
+        self.call_later(lambda: self._ask(question, answers, answer))
 
     def _leave(self) -> None:
         self._stop_bots()
@@ -1618,7 +1622,7 @@ class UnoApp(App[None]):
         delay = self.bot_delay
         window = self.settings.jump_window
         if window > delay and self._chance():
-            self.window = Countdown(window)
+            self.window = Countdown(window, self.now)
             delay = window
         if delay > 0:
             self._bot_timer = self.set_timer(delay, self.bot_step)
@@ -1698,7 +1702,7 @@ class UnoApp(App[None]):
             return
         decision = (game.round_no, len(game.history))
         if self.turn_clock is None or self._clock_for != decision:
-            self.turn_clock = Countdown(limit)
+            self.turn_clock = Countdown(limit, self.now)
             self._clock_for = decision
 
     def _clock_waits(self) -> bool:

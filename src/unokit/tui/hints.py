@@ -85,7 +85,7 @@ def hint(
                 lang,
                 "hint_bluff",
                 cards=list_sep(lang).join(card_name(lang, c) for c in cards),
-                name=seat_name(lang, victim, me),
+                name=tr(lang, "seat_mid", number=victim),
                 count=_bluff_cost(game),
             )
     return move, text

@@ -211,6 +211,7 @@ _TEXTS: dict[str, str] = {
     "help_quit": N_("quit (asks to save); Ctrl+C twice or Ctrl+Q: save and quit"),
     "help_esc": N_("close a dialog or a screen; cancel a choice"),
     "dialog_scroll": N_("PgUp/PgDn scroll"),
+    "page_scroll": N_("↑↓ PgUp PgDn scroll"),
     "help_jump": N_(
         "Jumping in, stacking, deflecting: play the bright card with its key. When you may "
         "jump in or catch, the bots wait {seconds} s for you (a countdown on the status line; "
@@ -223,7 +224,7 @@ _TEXTS: dict[str, str] = {
     ),
     "help_let_pass": N_("let a chance to jump in or catch pass (the bots play on)"),
     "help_sort": N_("the hand's order: by colour, by number, as dealt"),
-    "help_pause": N_("pause the game (the bots and the clocks wait); p again goes on"),
+    "help_pause": N_("pause: the bots and the clocks wait (p again: go on)"),
     "help_speed": N_("the bots play slower, faster"),
     "rules_title": N_("The rules of this table"),
     "rules_close": N_("Esc or r closes this screen"),
@@ -296,7 +297,7 @@ _TEXTS: dict[str, str] = {
         "{direction}, and play goes on from {seat}"
     ),
     "jump_reverse_you": N_(
-        "You jump in on {target}'s {cards} with the same card: the direction stays "
+        "you jump in on {target}'s {cards} with the same card: the direction stays "
         "{direction}, and play goes on from you"
     ),
     "jump_reverse_yours": N_(

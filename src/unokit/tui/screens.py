@@ -299,12 +299,22 @@ class PageScreen(GuardedScreen):
         self._fit()
 
     def _fit(self) -> None:
-        """The text scrolls between its title and its closing line, which stay in view."""
+        """The text scrolls between its title and its closing line, which stay in view (and
+        say that it scrolls, when it does)."""
         if self.guard():
             return
         height = self.app.size.height
         rows = int(height * 0.96) - 2 - 1 - 1  # the dialog's max-height, border, title, close
         self.query_one(VerticalScroll).styles.max_height = max(3, rows)
+        self.call_after_refresh(self._show_scroll_keys)
+
+    def _show_scroll_keys(self) -> None:
+        if self.is_attached:
+            scrolls = self.query_one(VerticalScroll).max_scroll_y > 0
+            text = self.close_text
+            if scrolls:
+                text += " · " + tr(self.lang, "page_scroll")
+            self.query_one("#page-close", Label).update(text)
 
     def on_key(self, event: events.Key) -> None:
         if self.blocked(event):

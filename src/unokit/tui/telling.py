@@ -110,14 +110,15 @@ def _jump_reverse_line(event: ev.JumpedIn, game: Game, lang: str, me: int) -> st
     if event.target == me and seat != me:
         key = "jump_reverse_yours"
     direction = tr(lang, "dir_cw" if game.direction == 1 else "dir_ccw")
-    return tr(
+    text = tr(
         lang,
         key,
-        seat=seat_name(lang, seat, me),
+        seat=tr(lang, "seat_mid", number=seat),
         target=tr(lang, "seat_mid", number=event.target),
         cards=list_sep(lang).join(card_name(lang, c) for c in event.cards),
         direction=direction,
     )
+    return text[:1].upper() + text[1:]
 
 
 def _penalty_line(
