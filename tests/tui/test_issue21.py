@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from tests.conftest import table
-from tests.tui.helpers import settled_text, screen_text, until
+from tests.tui.helpers import screen_text, settled_text, until
 from unokit import Card, Game, Rules
 from unokit import events as ev
 from unokit.cli.main import app as cli
