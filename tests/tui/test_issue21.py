@@ -302,6 +302,8 @@ async def test_12_the_prompt_names_the_keys_of_the_playable_cards() -> None:
         assert await until(pilot, lambda: app.game.phase == Phase.AFTER_DRAW)
         text = await settled_text(pilot, app)
         assert "1 Play red 5" in text and "k Keep" in text, text
+        log = app.log_lines()  # the drawn card is named once
+        assert log[-2:] == ["You draw red 5", "It can be played: 1 plays it, k keeps it"], log
 
 
 # -- 13: the log keeps its place ---------------------------------------------------------------

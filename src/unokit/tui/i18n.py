@@ -262,7 +262,7 @@ _TEXTS: dict[str, str] = {
     "let_pass": N_("Let it pass"),
     "play_drawn": N_("Play {card}"),
     "last_played": N_("last: {card}"),
-    "under_top": N_("Under it:"),
+    "under_top": N_("Under it: {cards}"),
     # misplay = penalty_end_turn / penalty_continue (RULES.md §7.9)
     "misplay_question": N_("{why}: play it anyway and take the penalty?"),
     "misplay_yes": N_("Play it anyway: draw 1 card, {then}"),
@@ -292,6 +292,9 @@ _TEXTS: dict[str, str] = {
     ),
     "new_cards": N_("Your new cards: {cards}"),
     "new_hand": N_("Your new hand: {cards}"),
+    # translators: after "You draw red 5": the card is not named again
+    "drawn_may": N_("It can be played: {press} plays it, k keeps it"),
+    "drawn_must": N_("It can be played, and must be: {press} plays it"),
     "jump_reverse": N_(
         "{seat} jumps in on {target}'s {cards} with the same card: the direction stays "
         "{direction}, and play goes on from {seat}"

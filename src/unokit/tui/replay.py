@@ -44,6 +44,7 @@ from unokit.narrator import card_name, color_name, narrate
 from unokit.notation import parse_move
 from unokit.record import load_record, load_saved, replay_moves
 from unokit.rule_words import describe_rules
+from unokit.tui.hand import in_order
 from unokit.tui.i18n import list_sep, tr, trn
 from unokit.tui.screens import Answer, ChoiceScreen, too_small
 
@@ -158,15 +159,15 @@ def seat_label(lang: str, seat: int, replay: Replay) -> str:
 
 
 def table_lines(game: Game, lang: str, replay: Replay) -> list[str]:
-    """The table after a step, as markup: each seat (the one to act marked), its cards (or how
-    many), UNO, its score; the top card, the colour, the direction, the draw pile."""
+    """The table after a step, as markup: each seat (the one to act marked), its cards by
+    colour (or how many), UNO, its score; the top card, the colour, the direction, the draw pile."""
     lines = []
     sep = list_sep(lang)
     for seat, hand in enumerate(game.hands):
         mark = "▶" if seat == game.current and not game.round_over else " "
         shown = replay.everything or seat == replay.you
         if shown and hand:
-            cards = sep.join(_card(lang, c) for c in hand)
+            cards = sep.join(_card(lang, c) for c in in_order(hand, "color"))
         else:
             cards = escape(trn(lang, "n_cards", len(hand)))
         extra = []

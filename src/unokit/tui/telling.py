@@ -5,6 +5,8 @@ to the person (:func:`unokit.narrator.narrate`), with what a player at the table
 - a penalty that names no cards (being caught, a lost challenge, a misplay) is followed by the
   cards the person got, and a hand swapped, passed on, shuffled out or traded by the person's
   new hand ("Your new hand: ...");
+- the card the person drew is named once ("You draw red 5", then "It can be played: 2 plays
+  it, k keeps it");
 - a reverse played as a jump-in on the same reverse is told once: the jumped reverse is undone
   and the new one turns the direction again, so the direction stays as it was told a moment
   ago (the narrator's events would tell it twice).
@@ -50,9 +52,15 @@ def tell(
     lines = []
     penalised = new_hand = False
     merged = _reverse_jump(events)
+    drew = False  # the person has just been told the card they drew
     for event in events:
         if isinstance(event, ev.PenaltyPending):
             text = _penalty_line(event, game, lang, me, key_of)
+        elif drew and isinstance(event, ev.DrawnPlayable | ev.DrawnMustPlay):
+            # "You draw red 5" was just said: the card is not named again
+            key = key_of(event.card) or "Enter"
+            which = "drawn_may" if isinstance(event, ev.DrawnPlayable) else "drawn_must"
+            text = tr(lang, which, press=key)
         elif event is merged:
             text = _jump_reverse_line(event, game, lang, me)
         elif merged is not None and isinstance(event, ev.Reversed):
@@ -60,6 +68,7 @@ def tell(
         else:
             text = narrate(event, me, lang)
         lines.append(text)
+        drew = isinstance(event, ev.Drew) and event.seat == me
         penalised = penalised or _penalises(event, me)
         new_hand = new_hand or (event.kind in HAND_KINDS and _involves(event, me))
     if new_hand and Counter(after) != Counter(before):
