@@ -694,9 +694,9 @@ class UnoApp(TableView, App[None]):
         then = "misplay_end" if self.rules.misplay == "penalty_end_turn" else "misplay_continue"
         self._ask(
             tr(lang, "misplay_question", why=why.rstrip(".。")),
-            [
-                Answer(tr(lang, "misplay_yes", then=tr(lang, then)), "yes", "y"),
+            [  # keeping the card first: Enter alone costs nothing
                 Answer(tr(lang, "misplay_no"), "no", "n"),
+                Answer(tr(lang, "misplay_yes", then=tr(lang, then)), "yes", "y"),
             ],
             lambda answer: self.apply(HUMAN, move) if answer == "yes" else None,
             move=True,
