@@ -135,11 +135,12 @@ async def open_rooms(urls: list[str], count: int, preset: str) -> list[Room]:
                 "/api/rooms", json={"name": "p0", "preset": preset, "players": SEATS}
             )
             made.raise_for_status()
-            code = made.json()["code"]
+            code, invite = made.json()["code"], made.json()["invite"]
             tokens = [made.json()["token"]]
             for seat in range(1, SEATS):
                 http = clients[(r + seat) % len(urls)]
-                joined = await http.post(f"/api/rooms/{code}/join", json={"name": f"p{seat}"})
+                body = {"name": f"p{seat}", "invite": invite}
+                joined = await http.post(f"/api/rooms/{code}/join", json=body)
                 joined.raise_for_status()
                 assert joined.json()["seat"] == seat
                 tokens.append(joined.json()["token"])
@@ -220,6 +221,8 @@ def serve(port: int, db: str) -> None:
         http_rate=10**9,
         max_rooms_per_address=0,
         max_room_connections=0,
+        max_sockets_per_address=0,
+        takeover=0,
     )
     uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
 

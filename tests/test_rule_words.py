@@ -42,12 +42,17 @@ def test_each_preset_is_told_as_itself() -> None:
 
 def test_what_differs_from_the_preset_is_told_in_words() -> None:
     rules = Rules.preset("online", players=3, uno_penalty=4, seven_zero=False)
+    # the head does not repeat the preset's own words ("...seven-zero"), which the changes
+    # under it may contradict (issue 19.14: "no house rules" above five house rules)
     assert describe_rules(rules) == [
-        "Rules: online (the licensed online game: stacking, jump-in, seven-zero), 3 players",
+        "Rules: online, 3 players, with these changes:",
         "Forgetting UNO costs 4 cards.",
         "7 and 0 are plain numbers.",
     ]
     assert describe_rules(rules, "zh-Hans")[1] == "忘记喊 UNO 罚 4 张牌。"
+    assert describe_rules(Rules.preset("official", hand_size=5))[0] == (
+        "Rules: official, 4 players, with these changes:"
+    )
 
 
 def test_the_target_is_told_with_the_scoring() -> None:

@@ -199,7 +199,8 @@ def table(base: str, out: Path, lang: str, suffix: str) -> None:
     with chromium() as ann, chromium() as bob:
         size(ann, *DESKTOP)
         open_seat(ann, base, code, ann_token, lang)
-        joined = post(base, f"/api/rooms/{code}/join", {"name": names[1], "spectate": False})
+        body = {"name": names[1], "spectate": False, "invite": room["invite"]}
+        joined = post(base, f"/api/rooms/{code}/join", body)
         size(bob, *PHONE)
         open_seat(bob, base, code, joined["token"], lang)
         until(ann, lambda: js(ann, "return window.unokit.S.room.seats[1].connected"))

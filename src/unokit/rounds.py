@@ -256,7 +256,12 @@ def end_round(game: Game) -> None:
     if match_is_over(rules, game.scores, alive, game.scored_rounds):
         game.phase = Phase.MATCH_OVER
         game.match_ranking = match_ranking(
-            rules, game.scores, alive, game.elimination_order, ranking
+            rules,
+            game.scores,
+            alive,
+            game.elimination_order,
+            ranking,
+            [len(game.hands[s]) for s in range(game.n)],
         )
         game.emit(ev.MatchWon(game.match_ranking[0], tuple(game.match_ranking)), "scoring")
     else:

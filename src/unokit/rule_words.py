@@ -236,10 +236,21 @@ def describe_rules(rules: Rules, lang: str = "en", full: bool = False) -> list[s
         default = Rules(players=rules.players).to_dict()
         changed = {k: v for k, v in rules.to_dict().items() if v != default[k] and k not in _SILENT}
     name, about = PRESET_NAMES[preset]
-    head = t.ngettext(
-        *NP_("Rules: {preset} ({about}), {n} player", "Rules: {preset} ({about}), {n} players"),
-        rules.players,
-    ).format(preset=t.gettext(name), about=t.gettext(about), n=rules.players)
+    if changed and not full:
+        # the preset's few words ("the official rules, no house rules") would contradict the
+        # lines under them: the head says that changes follow instead
+        head = t.ngettext(
+            *NP_(
+                "Rules: {preset}, {n} player, with these changes:",
+                "Rules: {preset}, {n} players, with these changes:",
+            ),
+            rules.players,
+        ).format(preset=t.gettext(name), n=rules.players)
+    else:
+        head = t.ngettext(
+            *NP_("Rules: {preset} ({about}), {n} player", "Rules: {preset} ({about}), {n} players"),
+            rules.players,
+        ).format(preset=t.gettext(name), about=t.gettext(about), n=rules.players)
     lines = [head]
     for option, value in changed.items():
         if option == "target_score" and "scoring" in changed:

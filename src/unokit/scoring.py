@@ -128,8 +128,19 @@ def match_ranking(
     alive: Sequence[int],
     elimination_order: Sequence[int],
     last_round_ranking: Sequence[int],
+    cards_left: Sequence[int] | None = None,
 ) -> list[int]:
-    """Seats best first. With teams, whole teams rank together (best team's seats first)."""
+    """Seats best first. With teams, whole teams rank together (best team's seats first).
+
+    Seats (or teams) the scoring system leaves tied are ranked by the cards they were left
+    holding when the match ended (fewer first), then by the last round's ranking (points in
+    hand), never by seat number alone: with a target of 1 point the three losers of a
+    standard match all have 0, and the one left with 2 cards ranks above the one with 9.
+
+    >>> from unokit.rules import Rules
+    >>> match_ranking(Rules(players=3), [1, 0, 0], [0, 1, 2], [], [0, 2, 1], [0, 9, 2])
+    [0, 2, 1]
+    """
     system = rules.scoring
     n = len(scores)
     if system == "none":
@@ -138,4 +149,17 @@ def match_ranking(
         return list(alive) + list(reversed(elimination_order))
     totals = team_totals(rules, scores)
     sign = 1 if system == "low_wins" else -1
-    return sorted(range(n), key=lambda s: (sign * totals[team_of(rules, s)], team_of(rules, s), s))
+    place = {s: i for i, s in enumerate(last_round_ranking)}
+    left = list(cards_left) if cards_left is not None else [0] * n
+
+    def own(s: int) -> tuple[int, int, int]:
+        return (left[s], place.get(s, n), s)
+
+    def team_best(s: int) -> tuple[int, int, int]:
+        team = team_of(rules, s)
+        return min(own(m) for m in range(n) if team_of(rules, m) == team)
+
+    return sorted(
+        range(n),
+        key=lambda s: (sign * totals[team_of(rules, s)], team_best(s), team_of(rules, s), own(s)),
+    )

@@ -41,7 +41,14 @@ from unokit.web.storage import SQLiteStorage, Storage
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the settings of room tests: bots act at once, absences and timers last milliseconds
-FAST = Settings(db=":memory:", bot_delay=0.0, grace=60.0, ready_timeout=60.0)
+FAST = Settings(
+    db=":memory:",
+    bot_delay=0.0,
+    grace=60.0,
+    ready_timeout=60.0,
+    allowed_hosts=("testserver", "localhost", "127.0.0.1"),
+    takeover=0,
+)
 
 
 class FakePeer:

@@ -6,7 +6,8 @@ deals the next round as the host) and a spectator. Each message is checked the m
 posts it, against the engine's table at that moment:
 
 - a ``state``'s view is the engine's own view of that seat (the referee's for a spectator: no
-  hand), and its additions only speak of the seat's own cards and legal moves;
+  hand), and its additions only speak of the seat's own cards and legal moves; every hand is
+  laid open (``hands_left``) once a round is over, never before;
 - no other seat's hand (five cards or more: shorter lists turn up by chance) and no run of six
   cards from the top of the draw pile appears anywhere in the message, in any order the JSON
   could hold them; a hand the engine itself shows the seat (a peek, a challenge) is allowed;
@@ -37,7 +38,7 @@ VIEW_KEYS = {
     "pending_draw", "draw_pile", "discard", "uno_called", "in_round", "dealer", "scores",
     "revealed", "drawn_card", "legal_moves", "legal", "unplayable", "names", "you",
     "stack_total", "named_color", "catchable", "eliminated", "round_no", "target", "winner",
-    "match_ranking", "match_over",
+    "match_ranking", "match_over", "hands_left", "misplays", "misplay_rule",
 }  # fmt: skip
 
 
@@ -69,6 +70,7 @@ class Observer:
             own = expected["hand"] if seat is not None else []
             assert view["hand"] == own
             assert set(view["unplayable"]) <= set(own)
+            assert set(view["misplays"]) <= set(view["unplayable"])
             legal = (
                 {format_move_body(m) for m in game.legal_moves(seat) if type(m) is not Timeout}
                 if seat is not None
@@ -76,6 +78,11 @@ class Observer:
             )
             assert {m["move"] for m in view["legal"]} == legal == set(view["legal_moves"])
             revealed = {int(s) for s in view["revealed"]}
+            if game.round_over:  # the round is counted in the open
+                assert view["hands_left"] == [[c.code for c in h] for h in game.hands]
+                revealed = set(range(game.n))
+            else:
+                assert view["hands_left"] is None
             events = room._recent[-1][1] if room._recent else []
             if message["log"] and len(events) == len(message["log"]):
                 for event, line in zip(events, message["log"], strict=True):

@@ -36,16 +36,28 @@ def test_rooms_per_client_address() -> None:
 
 
 def test_connections_per_room() -> None:
+    """Beyond max_room_connections spectators are refused; a seated player never is (19.1:
+    watchers must not crowd the players out)."""
     with client(max_room_connections=2) as c:
         data = create(c)
         code = data["code"]
-        tokens = [c.post(f"/api/rooms/{code}/join", json={"name": n}).json()["token"] for n in "BC"]
+        joined = [
+            c.post(
+                f"/api/rooms/{code}/join",
+                json={"name": n, "invite": data["invite"], "spectate": n == "Cy"},
+            ).json()
+            for n in ("Bob", "Cy", "Dee")
+        ]
+        tokens = [j["token"] for j in joined]
+        assert [j["seat"] for j in joined] == [1, None, 2]
         with (
             c.websocket_connect(f"/ws/{code}") as ann,
             c.websocket_connect(f"/ws/{code}") as bob,
         ):
             hello(ann, data["token"])
             hello(bob, tokens[0])
+            with c.websocket_connect(f"/ws/{code}") as dee:  # seated: let in, crowded or not
+                hello(dee, tokens[2])
             with c.websocket_connect(f"/ws/{code}") as cy:
                 send(cy, "hello", tokens[1], lang="en")
                 refused = cy.receive_json()
@@ -93,7 +105,7 @@ def test_a_closed_room_is_an_unknown_one_over_http() -> None:
             import time
 
             time.sleep(0.02)
-        answer = c.post(f"/api/rooms/{code}/join", json={"name": "Bob"})
+        answer = c.post(f"/api/rooms/{code}/join", json={"name": "Bob", "invite": "ABCDEFGH"})
         assert answer.status_code == 404
         assert answer.json()["error"] == (
             "There is no such room (a room closes after 0.2/3600 hours with nobody in it).".replace(

@@ -148,14 +148,19 @@ def round_over(message: dict[str, Any]) -> bool:
     return message["type"] == "state" and message["view"]["phase"] in ("round_over", "match_over")
 
 
+INVITES: dict[str, str] = {}
+
+
 def create(base: str, **body: Any) -> tuple[str, str]:
     answer = httpx.post(f"{base}/api/rooms", json={"name": "Ann", **body})
     assert answer.status_code == 201, answer.text
+    INVITES[answer.json()["code"]] = answer.json()["invite"]
     return answer.json()["code"], answer.json()["token"]
 
 
 def join(base: str, code: str, name: str) -> tuple[str, int | None]:
-    answer = httpx.post(f"{base}/api/rooms/{code}/join", json={"name": name})
+    body = {"name": name, "invite": INVITES[code]}
+    answer = httpx.post(f"{base}/api/rooms/{code}/join", json=body)
     assert answer.status_code == 200, answer.text
     return answer.json()["token"], answer.json()["seat"]
 

@@ -69,7 +69,7 @@ def test_hello_defaults_to_english() -> None:
         (raw("react", emoji="💩"), "emoji: input should be"),
         (raw("chat", text=""), "text: string should have at least 1 character"),
         (raw("chat", text="x" * 301), "text: string should have at most 300 characters"),
-        (raw("chat", text="hi\u202eyou"), "text: holds the control character U+202E"),
+        (raw("chat", text="hi\u202eyou"), "text: holds the bidi control U+202E"),
         (raw("hello", lang="fr"), "lang: input should be"),
         (json.dumps({"type": "ping", "v": 2, "token": "t"}), "v: expected protocol version 1"),
         (json.dumps({"type": "ping", "token": "t"}), "v: missing"),
@@ -109,8 +109,37 @@ def test_create_and_join_bodies() -> None:
     assert body.name == "Ann Lee"
     assert body.options == {"stacking": "any", "hand_size": 5, "seven_zero": True}
     assert body.bots == [None, "strong", None]
-    join = parse_body(proto.JoinRoom, b'{"name": "Bob", "spectate": true}')
-    assert join.name == "Bob" and join.spectate
+    join = parse_body(proto.JoinRoom, b'{"name": "Bob", "spectate": true, "invite": "ABCDEFGH"}')
+    assert join.name == "Bob" and join.spectate and join.invite == "ABCDEFGH"
+    # a spectator may give no name (the room gives one); nobody joins without the key
+    assert parse_body(proto.JoinRoom, b'{"spectate": true, "invite": "ABCDEFGH"}').name is None
+    with pytest.raises(proto.BadMessage, match="invite: missing"):
+        parse_body(proto.JoinRoom, b'{"name": "Bob"}')
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("shaking face \U0001fae8", True),  # newer than this Python's Unicode tables
+        ("zero\u200bwidth", True),
+        ("family \U0001f468\u200d\U0001f469\u200d\U0001f467", True),
+        ("flag \U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", True),
+        ("bidi \u202e", False),
+        ("isolate \u2066x\u2069", False),
+        ("line\nbreak", False),
+        ("bell \u0007", False),
+        ("C1 \u0085", False),
+    ],
+)
+def test_chat_refuses_only_what_changes_how_text_reads(text: str, kept: bool) -> None:
+    """19.11: emoji newer than the server's Unicode and zero-width spaces are chat; control
+    and bidi characters are not."""
+    raw = json.dumps({"type": "chat", "v": 1, "token": "t", "text": text})
+    if kept:
+        assert parse_client(raw).text == text  # type: ignore[union-attr]
+    else:
+        with pytest.raises(proto.BadMessage, match="text: holds"):
+            parse_client(raw)
 
 
 @pytest.mark.parametrize(

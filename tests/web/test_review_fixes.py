@@ -197,12 +197,18 @@ def test_a_room_tells_who_sits_in_it_and_its_rules(http: TestClient) -> None:
     made = http.post(
         "/api/rooms", json={"name": "Ann", "players": 3, "bots": [None, "basic", None]}
     ).json()
-    info = http.get(f"/api/rooms/{made['code']}", params={"lang": "zh-Hant"}).json()
+    url = f"/api/rooms/{made['code']}"
+    info = http.get(url, params={"lang": "zh-Hant"}, headers={"X-Invite": made["invite"]}).json()
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "empty"]
     assert info["seats"][0]["name"] == "Ann" and info["status"] == "lobby"
     assert info["rules"] and HAN.search(info["rules"][0])
     assert "token" not in json.dumps(info) and "hand" not in json.dumps(info)
-    assert http.get("/api/rooms/QQQQQQ").status_code == 404
+    unknown = http.get("/api/rooms/QQQQQQ")
+    assert unknown.status_code == 404
+    # without the invite's key (or with a wrong one) the room is told as an unknown one
+    for headers in ({}, {"X-Invite": "ABCDEFGH"}):
+        answer = http.get(url, headers=headers)
+        assert answer.status_code == 404 and answer.json() == unknown.json()
 
 
 # -- finding 9: the record without the token in its address -----------------------------------
@@ -215,9 +221,10 @@ def test_the_record_is_asked_for_with_the_token_in_the_body(http: TestClient) ->
     code, token = made["code"], made["token"]
     url = f"/api/rooms/{code}/record"
     assert http.post(url, json={"token": token}).status_code == 403  # not over yet
-    assert http.post(url, json={"token": "nope"}).status_code == 403
+    assert http.post(url, json={"token": "nope"}).status_code == 404  # as an unknown room
     assert http.post(url, json={}).status_code == 400
-    assert http.post(url, content=b"not json").status_code == 400
+    json_type = {"content-type": "application/json"}
+    assert http.post(url, content=b"not json", headers=json_type).status_code == 400
 
 
 # -- finding 1: a hello the server fails on ---------------------------------------------------

@@ -77,7 +77,7 @@ async def test_create_join_and_the_room_message(rooms: Rooms) -> None:
     assert welcome["you"] == {"seat": 0, "name": "Ann", "host": True, "role": "player"}
     info = peer.last("room")
     assert info["code"] == room.code and info["status"] == "lobby" and info["host"] == 0
-    assert info["link"] == f"http://t/r/{room.code}"
+    assert info["link"] == f"http://t/r/{room.code}#k={room.invite}"
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "empty"]
     assert info["seats"][1]["level"] == "basic"
     assert info["rules"]["preset"] == "official" and info["rules"]["changed"] == {"players": 3}
@@ -96,11 +96,16 @@ async def test_create_join_and_the_room_message(rooms: Rooms) -> None:
         "away": True,
         "bot_plays": False,
     }
+    # no empty seat left: the bot of seat 1 gives its seat to a person (19.8), saved
     _, seat = await rooms.join(room.code, "Cy", False)
-    assert seat is None  # no free seat: a spectator
+    assert seat == 1 and room.bots == [None, None, None]
+    stored = await rooms.storage.load_room(room.code)
+    assert stored is not None and stored.room.bots == [None, None, None]
+    _, seat = await rooms.join(room.code, "Dee", False)
+    assert seat is None  # every seat a person's: a spectator
     _, spectator_peer, eve = await join(rooms, room, "Eve", spectate=True)
     assert eve.seat is None and spectator_peer.last("welcome")["you"]["role"] == "spectator"
-    assert peer.last("room")["spectators"] == 1
+    assert peer.last("room")["spectators"] == 1  # connected ones (Dee is not)
 
 
 async def test_bad_rules_are_refused_with_the_engines_message(rooms: Rooms) -> None:

@@ -46,6 +46,12 @@ def create(c: TestClient, **body: Any) -> dict[str, Any]:
     return data
 
 
+def join(c: TestClient, room: dict[str, Any], **body: Any) -> Any:
+    """``POST /api/rooms/{code}/join`` with the room's invite key (``room``: what create
+    returned)."""
+    return c.post(f"/api/rooms/{room['code']}/join", json={"invite": room["invite"], **body})
+
+
 def send(ws: Any, kind: str, token: str, **fields: Any) -> None:
     ws.send_text(json.dumps({"type": kind, "v": 1, "token": token, **fields}))
 
@@ -85,8 +91,13 @@ def test_options_list_presets_options_bots_and_languages(http: TestClient) -> No
     assert options["players"] == options["players"] | {"kind": "int", "low": 2, "high": 10}
     assert options["challenge"]["kind"] == "bool" and options["challenge"]["default"] is True
     assert all(
-        set(o) == {"name", "kind", "values", "low", "high", "default", "meaning", "words"}
+        set(o) == {"name", "kind", "values", "low", "high", "default", "meaning", "words", "group"}
         for o in data["options"]
+    )
+    # every option is in one of the groups the form shows (from its section of RULES.md)
+    assert {o["group"] for o in data["options"]} <= set(data["groups"])
+    assert options["jump_in"]["group"] == "Jump-in" and options["rounds"]["group"] == (
+        "Scoring and the match"
     )
 
 
@@ -102,8 +113,10 @@ def test_labels_in_every_language(http: TestClient) -> None:
 
 def test_create_a_room(http: TestClient) -> None:
     data = create(http, preset="party", options={"hand_size": 5}, bots=[None, "basic"])
-    assert set(data) == {"code", "token", "seat", "link"}
-    assert data["seat"] == 0 and data["link"] == f"http://testserver/r/{data['code']}"
+    assert set(data) == {"code", "token", "seat", "link", "invite"}
+    assert data["seat"] == 0
+    assert data["link"] == f"http://testserver/r/{data['code']}#k={data['invite']}"
+    assert len(data["invite"]) == 8 and data["invite"].isalpha()
     room = http.app.state.rooms.get(data["code"])  # type: ignore[attr-defined]
     assert room.rules.hand_size == 5 and room.rules.stacking == "any" and room.bots[1] == "basic"
 
@@ -130,22 +143,35 @@ def test_a_bad_room_is_refused_with_the_reason(
 
 
 def test_join_a_seat_or_watch_and_unknown_rooms_look_alike(http: TestClient) -> None:
-    code = create(http, players=2)["code"]
-    seat = http.post(f"/api/rooms/{code}/join", json={"name": "Bob"}).json()
+    room = create(http, players=2)
+    code = room["code"]
+    seat = join(http, room, name="Bob").json()
     assert seat["seat"] == 1 and len(seat["token"]) == 32
-    watch = http.post(f"/api/rooms/{code}/join", json={"name": "Cy"}).json()
+    watch = join(http, room, name="Cy").json()
     assert watch["seat"] is None
-    eve = http.post(f"/api/rooms/{code}/join", json={"name": "Eve", "spectate": True}).json()
+    eve = join(http, room, name="Eve", spectate=True).json()
     assert eve["seat"] is None
-    one = http.post("/api/rooms/AAAAAA/join", json={"name": "Bob"})
-    two = http.post("/api/rooms/xyz/join", json={"name": "Bob"})
-    assert one.status_code == two.status_code == 404 and one.json() == two.json()
-    assert http.post(f"/api/rooms/{code}/join", content=b"{").status_code == 400
+    one = http.post("/api/rooms/AAAAAA/join", json={"name": "Bob", "invite": "ABCDEFGH"})
+    two = http.post("/api/rooms/xyz/join", json={"name": "Bob", "invite": room["invite"]})
+    # the right code with a wrong key: as if there were no such room
+    three = http.post(f"/api/rooms/{code}/join", json={"name": "Bob", "invite": "ABCDEFGH"})
+    assert one.status_code == two.status_code == three.status_code == 404
+    assert one.json() == two.json() == three.json()
+    assert http.post(f"/api/rooms/{code}/join", json={"name": "Bob"}).status_code == 400
+    assert (
+        http.post(
+            f"/api/rooms/{code}/join", content=b"{", headers={"content-type": "application/json"}
+        ).status_code
+        == 400
+    )
 
 
 def test_request_limits() -> None:
     with client(http_rate=3) as c:
-        assert c.post("/api/rooms", content=b"x" * 20_000).status_code == 413
+        big = c.post(
+            "/api/rooms", content=b"x" * 20_000, headers={"content-type": "application/json"}
+        )
+        assert big.status_code == 413
         create(c)
         create(c)
         answer = c.post("/api/rooms", json={"name": "Ann"})
@@ -159,7 +185,8 @@ def test_the_record_only_when_the_match_is_over(http: TestClient) -> None:
     code, token = data["code"], data["token"]
     other = create(http)["token"]
     assert http.get(f"/api/rooms/{code}/record", params={"token": token}).status_code == 403
-    assert http.get(f"/api/rooms/{code}/record", params={"token": other}).status_code == 403
+    # a token of another room opens nothing here: as if there were no such room
+    assert http.get(f"/api/rooms/{code}/record", params={"token": other}).status_code == 404
     assert http.get("/api/rooms/QQQQQQ/record", params={"token": token}).status_code == 404
     room = http.app.state.rooms.get(code)  # type: ignore[attr-defined]
     with http.websocket_connect(f"/ws/{code}") as ws:
@@ -214,6 +241,7 @@ def test_a_game_over_the_socket(http: TestClient) -> None:
                 "view",
                 "log",
                 "deadline",
+                "takeover",
             }
             if view["current"] == 0 and view["legal"] and message["move_no"] >= 0:
                 send(
@@ -244,7 +272,7 @@ def test_a_token_opens_one_place_of_one_room(http: TestClient) -> None:
 
 def test_messages_carry_the_connections_own_token(http: TestClient) -> None:
     data = create(http)
-    bob = http.post(f"/api/rooms/{data['code']}/join", json={"name": "Bob"}).json()["token"]
+    bob = join(http, data, name="Bob").json()["token"]
     with http.websocket_connect(f"/ws/{data['code']}") as ws:
         hello(ws, data["token"])
         send(ws, "start", bob, id=4)
@@ -354,8 +382,8 @@ def test_the_socket_checks_its_origin(origin: str | None, allowed: bool) -> None
 def test_every_lobby_message_through_the_socket(http: TestClient) -> None:
     data = create(http, players=3)
     code, token = data["code"], data["token"]
-    bob = http.post(f"/api/rooms/{code}/join", json={"name": "Bob"}).json()
-    eve = http.post(f"/api/rooms/{code}/join", json={"name": "Eve", "spectate": True}).json()
+    bob = join(http, data, name="Bob").json()
+    eve = join(http, data, name="Eve", spectate=True).json()
     with (
         http.websocket_connect(f"/ws/{code}") as ann_ws,
         http.websocket_connect(f"/ws/{code}") as bob_ws,

@@ -1,10 +1,15 @@
 """The game server as an ASGI application (Starlette): HTTP routes and the ``/ws/{code}`` socket.
 
-``create_app(settings)`` builds it; ``unokit serve`` runs it on uvicorn. The routes and messages
-are those of docs/web-protocol.md. The room logic lives in :mod:`unokit.web.room`; this module
-only carries messages: it checks the WebSocket's ``Origin``, the size, shape and rate of every
-message (an ``error`` answer, the connection kept; closed with 4400 after too many), and gives
-each connection an outbox so that a slow reader never holds up a room.
+``create_app(settings)`` builds it; ``unokit serve`` runs it on uvicorn (with the connection
+limits of :mod:`unokit.web.guard`). The routes and messages are those of
+docs/web-protocol.md. The room logic lives in :mod:`unokit.web.room`; this module only carries
+messages: every request first passes :class:`~unokit.web.shield.Shield` (the ``Host``,
+cross-site writes, security headers); the rooms' API is rate-limited per client address and
+says the same for an unknown room as for a known one asked without its invite key; the
+WebSocket's ``Origin`` is checked, a socket that does not say hello in time is closed, an
+address may hold only so many; the size, shape and rate of every message is checked (an
+``error`` answer, the connection kept; closed with 4400 after too many), and each connection
+has an outbox so that a slow reader never holds up a room.
 """
 
 from __future__ import annotations
@@ -19,10 +24,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -36,12 +41,14 @@ from unokit.narrator import LANGUAGES, translations
 from unokit.rule_words import describe_option, option_meaning, preset_name
 from unokit.rules import OPTIONS, PRESETS
 from unokit.web import protocol as proto
+from unokit.web.clients import client_key
 from unokit.web.room import NotFound, Refusal, Room, Rooms
 from unokit.web.settings import Settings
+from unokit.web.shield import HostPolicy, Shield, same_origin
 from unokit.web.storage import Storage, open_storage, token_hash
-from unokit.web.texts import say
+from unokit.web.texts import OPTION_GROUPS, option_group, say
 
-__all__ = ["STATIC", "create_app", "origin_allowed"]
+__all__ = ["STATIC", "create_app", "host_policy", "origin_allowed"]
 
 log = logging.getLogger("unokit.web")
 
@@ -51,29 +58,45 @@ MAX_BODY = 16 * 1024
 _API_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
 
-def origin_allowed(headers: Headers, allowed: tuple[str, ...]) -> bool:
+def origin_allowed(
+    headers: Headers, allowed: tuple[str, ...], public_origin: str | None = None
+) -> bool:
     """Whether a WebSocket's ``Origin`` may open it: none (not a browser: a page of another
-    site cannot make a browser leave it out), the server's own host, or one of ``allowed``."""
+    site cannot make a browser leave it out), the server's own host or public origin, or one
+    of ``allowed``."""
     origin = headers.get("origin")
     if origin is None:
         return True
     if origin in allowed:
         return True
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc == headers.get("host", "")
+    return same_origin(origin, headers.get("host"), public_origin)
+
+
+def host_policy(settings: Settings) -> HostPolicy:
+    """The ``Host`` names the server answers to (:class:`~unokit.web.shield.HostPolicy`)."""
+    return HostPolicy.of(settings.host, settings.public_url, settings.allowed_hosts)
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers={**_API_HEADERS, **(headers or {})})
 
 
-def _base_url(scheme: str, headers: Headers, fallback: str) -> str:
-    host = headers.get("host") or fallback
+def _base_url(scheme: str, headers: Headers, settings: Settings) -> str:
+    """Where links point: the public URL's origin, else the address the client used (its
+    ``Host``, which :class:`Shield` has checked)."""
+    public = settings.origin()
+    if public is not None:
+        return public
+    host = headers.get("host") or f"{settings.host}:{settings.port}"
     return f"{scheme}://{host}"
 
 
 class _Limiter:
-    """At most ``rate`` requests per minute per client address."""
+    """At most ``rate`` requests per minute per client (:func:`client_key`); the addresses
+    remembered are bounded (the least recently seen are forgotten first)."""
+
+    #: addresses remembered at most
+    MAX_KEYS = 50_000
 
     def __init__(self, rate: int) -> None:
         self.rate = rate
@@ -81,16 +104,43 @@ class _Limiter:
 
     def allow(self, who: str) -> bool:
         now = time.monotonic()
-        times = self.seen.setdefault(who, deque())
+        key = client_key(who)
+        times = self.seen.pop(key, None)  # re-inserted last: the dict is in recency order
+        if times is None:
+            times = deque()
         while times and times[0] <= now - 60:
             times.popleft()
-        if len(times) >= self.rate:
+        allowed = len(times) < self.rate
+        if allowed:
+            times.append(now)
+        self.seen[key] = times
+        while len(self.seen) > self.MAX_KEYS:
+            del self.seen[next(iter(self.seen))]
+        return allowed
+
+
+class _SocketCount:
+    """Open WebSockets per client (:func:`client_key`)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open: dict[str, int] = {}
+
+    def take(self, who: str) -> bool:
+        key = client_key(who)
+        held = self.open.get(key, 0)
+        if self.limit and held >= self.limit:
             return False
-        times.append(now)
-        if len(self.seen) > 10_000:  # forget the quiet ones
-            for key in [k for k, v in self.seen.items() if not v]:
-                del self.seen[key]
+        self.open[key] = held + 1
         return True
+
+    def give(self, who: str) -> None:
+        key = client_key(who)
+        held = self.open.get(key, 0) - 1
+        if held > 0:
+            self.open[key] = held
+        else:
+            self.open.pop(key, None)
 
 
 class _WsPeer:
@@ -159,8 +209,11 @@ def create_app(
     store: Storage = storage if storage is not None else open_storage(settings.db)
     manager = rooms if rooms is not None else Rooms(store, settings)
     limiter = _Limiter(settings.http_rate)
+    sockets = _SocketCount(settings.max_sockets_per_address)
 
     def no_room() -> Response:
+        """The one answer for an unknown room, a closed one, a wrong invite key and a token
+        that opens nothing: a stranger cannot tell a room exists."""
         hours = f"{settings.room_idle / 3600:g}"
         return _json({"error": say("en", "no_room", hours=hours)}, 404)
 
@@ -178,7 +231,7 @@ def create_app(
         path = STATIC / name
         if not path.is_file():
             return PlainTextResponse("the browser table is not installed", status_code=404)
-        return FileResponse(path, headers={"X-Content-Type-Options": "nosniff"})
+        return FileResponse(path, headers={"Cache-Control": "no-cache"})
 
     async def index(request: Request) -> Response:
         return page("index.html")
@@ -210,6 +263,7 @@ def create_app(
                     "high": spec.high if spec.kind == "int" else None,
                     "default": spec.default,
                     "meaning": option_meaning(spec.name, lang),
+                    "group": option_group(spec.section),
                     # each value in a sentence (choices and true/false): what people read
                     "words": [describe_option(spec.name, v, lang) for v in values or []],
                 }
@@ -221,7 +275,11 @@ def create_app(
                 "preset_names": {name: list(preset_name(name, lang)) for name in PRESETS},
                 "options": described,
                 "bots": list(BOT_LEVELS),
+                "bot_level": settings.bot_level,
                 "langs": list(LANGUAGES),
+                "groups": [title for title, _ in OPTION_GROUPS],
+                "takeover": settings.takeover,
+                "takeover_choices": list(settings.takeover_choices),
             }
         )
 
@@ -237,17 +295,34 @@ def create_app(
         return _json({text: t.gettext(text) for text in LABELS})
 
     def address(request: Request) -> str:
-        return request.client.host if request.client is not None else "?"
+        return request.client.host if request.client is not None else ""
+
+    def limited(request: Request) -> Response | None:
+        """429 when the client made as many requests to the rooms' API as it may."""
+        if limiter.allow(address(request) or "?"):
+            return None
+        return _json({"error": "too many requests: wait a minute"}, 429, {"Retry-After": "60"})
 
     async def read_body(request: Request) -> bytes | Response:
-        if not limiter.allow(address(request)):
-            return _json({"error": "too many requests: wait a minute"}, 429)
+        refused = limited(request)
+        if refused is not None:
+            return refused
         body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY:
-                return _json({"error": f"the request body is larger than {MAX_BODY} bytes"}, 413)
+        try:
+            async with asyncio.timeout(settings.request_timeout):
+                async for chunk in request.stream():
+                    body += chunk
+                    if len(body) > MAX_BODY:
+                        return _json(
+                            {"error": f"the request body is larger than {MAX_BODY} bytes"}, 413
+                        )
+        except TimeoutError:
+            return _json({"error": "the request body took too long to come"}, 408)
         return body
+
+    def lang_of(request: Request) -> str:
+        lang = request.query_params.get("lang", "en")
+        return lang if lang in LANGUAGES else "en"
 
     async def create_room(request: Request) -> Response:
         body = await read_body(request)
@@ -255,6 +330,9 @@ def create_app(
             return body
         try:
             asked = proto.parse_body(proto.CreateRoom, body)
+        except proto.BadMessage as error:
+            return _json({"error": str(error)}, 400)
+        try:
             room, token = await manager.create(
                 asked.name,
                 asked.preset,
@@ -263,44 +341,65 @@ def create_app(
                 list(asked.bots) if asked.bots is not None else None,
                 asked.lang,
                 address(request),
+                takeover=asked.takeover,
+                watching=asked.watching,
             )
         except RulesError as error:  # the engine's English, after a lead in the language
             return _json({"error": say(asked.lang, "bad_rules", reason=str(error))}, 400)
-        except (proto.BadMessage, UnoError) as error:
+        except UnoError as error:
             return _json({"error": str(error)}, 400)
-        except Refusal as refusal:  # too many open rooms from this address
-            return _json({"error": refusal.text(asked.lang)}, 429)
-        base = _base_url(request.url.scheme, request.headers, f"{settings.host}:{settings.port}")
+        except Refusal as refusal:  # a reserved name; too many open rooms
+            status = 400 if refusal.code == "bad_name" else 429
+            return _json({"error": refusal.text(asked.lang)}, status)
+        base = _base_url(request.url.scheme, request.headers, settings)
         return _json(
-            {"code": room.code, "token": token, "seat": 0, "link": f"{base}/r/{room.code}"}, 201
+            {
+                "code": room.code,
+                "token": token,
+                "seat": 0,
+                "invite": room.invite,
+                "link": f"{base}/r/{room.code}#k={room.invite}",
+            },
+            201,
         )
 
     async def join_room(request: Request) -> Response:
         body = await read_body(request)
         if isinstance(body, Response):
             return body
+        lang = lang_of(request)
         try:
             asked = proto.parse_body(proto.JoinRoom, body)
         except proto.BadMessage as error:
             return _json({"error": str(error)}, 400)
         try:
             token, seat = await manager.join(
-                request.path_params["code"], asked.name, asked.spectate
+                request.path_params["code"],
+                asked.name,
+                asked.spectate,
+                invite=asked.invite,
+                address=address(request),
             )
         except NotFound:
             return no_room()
         except Refusal as refusal:
-            return _json({"error": refusal.text("en")}, 403)
+            status = 400 if refusal.code == "bad_name" else 403
+            return _json({"error": refusal.text(lang)}, status)
         return _json({"token": token, "seat": seat})
 
     async def room_summary(request: Request) -> Response:
-        """What a join dialog shows before joining: who sits where, the rules (no hand)."""
-        lang = request.query_params.get("lang", "en")
-        if lang not in LANGUAGES:
-            lang = "en"
+        """What a join dialog shows before joining (who sits where, the rules; no hand), to
+        whoever holds the invite's key (the ``X-Invite`` header): without it, the same 404
+        as an unknown room."""
+        refused = limited(request)
+        if refused is not None:
+            return refused
+        lang = lang_of(request)
         try:
             room = await manager.find(request.path_params["code"])
         except NotFound:
+            return no_room()
+        if not room.invite_ok(request.headers.get("x-invite")):
             return no_room()
         names = room.names(lang)
         seats = [
@@ -313,15 +412,12 @@ def create_app(
                 "status": room.status,
                 "seats": seats,
                 "spectators": sum(1 for m in room.present() if m.seat is None),
+                "watching": room.watching,
                 "rules": room._rules_lines(lang),
             }
         )
 
     async def record(request: Request) -> Response:
-        try:
-            room = await manager.find(request.path_params["code"])
-        except NotFound:
-            return no_room()
         token = request.query_params.get("token", "")
         if request.method == "POST":  # the token in the body, out of the address and history
             body = await read_body(request)
@@ -334,9 +430,17 @@ def create_app(
             if not isinstance(asked, dict) or not isinstance(asked.get("token"), str):
                 return _json({"error": 'send {"token": "..."}'}, 400)
             token = asked["token"][:64]
+        else:
+            refused = limited(request)
+            if refused is not None:
+                return refused
+        try:
+            room = await manager.find(request.path_params["code"])
+        except NotFound:
+            return no_room()
         member = room.members.get(token_hash(token)) if token else None
         if member is None:
-            return _json({"error": "this token opens no place in this room"}, 403)
+            return no_room()
         game = room.game
         if game is None or not game.match_over:
             return _json({"error": "the record is available when the match is over"}, 403)
@@ -356,7 +460,15 @@ def create_app(
         return _json(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
     async def socket(websocket: WebSocket) -> None:
-        await _serve_socket(websocket, manager, settings)
+        who = websocket.client.host if websocket.client is not None else ""
+        if who and not sockets.take(who):
+            await websocket.close(code=1013, reason="too many connections from your address")
+            return
+        try:
+            await _serve_socket(websocket, manager, settings)
+        finally:
+            if who:
+                sockets.give(who)
 
     routes = [
         Route("/", index),
@@ -370,21 +482,29 @@ def create_app(
         WebSocketRoute("/ws/{code}", socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    shield = Middleware(
+        Shield,
+        hosts=host_policy(settings),
+        max_headers=settings.max_headers,
+        public_origin=settings.origin(),
+        allow_origins=settings.allow_origins,
+    )
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[shield])
     app.state.rooms = manager
     app.state.storage = store
     app.state.settings = settings
+    app.state.sockets = sockets
     return app
 
 
 async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: Settings) -> None:
     """One WebSocket: hello, then messages until it closes (docs/web-protocol.md)."""
     await websocket.accept()
-    if not origin_allowed(websocket.headers, settings.allow_origins):
+    if not origin_allowed(websocket.headers, settings.allow_origins, settings.origin()):
         await websocket.close(code=4403, reason="origin not allowed")
         return
     scheme = "https" if websocket.url.scheme == "wss" else "http"
-    base = _base_url(scheme, websocket.headers, f"{settings.host}:{settings.port}")
+    base = _base_url(scheme, websocket.headers, settings)
     peer = _WsPeer(websocket, base, settings.outbox_limit)
     code = websocket.path_params["code"]
     room: Room | None = None
@@ -405,9 +525,20 @@ async def _serve_socket(websocket: WebSocket, rooms: Rooms, settings: Settings) 
             return True
         return False
 
+    # a socket must say hello soon: one that only holds the connection open is closed
+    hello_by = loop.time() + settings.hello_timeout
     try:
         while not peer.closed:
-            received = await websocket.receive()
+            if member is None:
+                try:
+                    async with asyncio.timeout(max(0.0, hello_by - loop.time())):
+                        received = await websocket.receive()
+                except TimeoutError:
+                    peer.post(proto.error(say("en", "hello_late", seconds=settings.hello_timeout)))
+                    peer.close(4408, "no hello in time")
+                    break
+            else:
+                received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
             lang = member.lang if member is not None else "en"

@@ -17,7 +17,6 @@ unokit.web.protocol.BadMessage: extra: unknown field
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Annotated, Any, Literal, TypeAlias, TypeVar
 
 from pydantic import (
@@ -31,6 +30,7 @@ from pydantic import (
 
 from unokit.bots import BOT_LEVELS
 from unokit.narrator import LANGUAGES
+from unokit.web.names import safe_text, visible_name
 
 __all__ = [
     "EMOJI",
@@ -44,12 +44,17 @@ __all__ = [
     "Hello",
     "JoinRoom",
     "Kick",
+    "Leave",
     "MoveMessage",
     "Next",
     "Ping",
     "React",
     "Ready",
+    "RemoveWatcher",
+    "Rename",
     "SetBot",
+    "SetRules",
+    "SetTable",
     "Start",
     "TakeSeat",
     "parse_body",
@@ -77,19 +82,13 @@ class BadMessage(ValueError):
 
 
 def _printable(text: str) -> str:
-    """Refuse control and format characters (newlines, bidi overrides, zero-width joiners
-    that could hide text): names and chat lines are shown as one line of plain text."""
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch != "\u200d":
-            raise ValueError(f"holds the control character U+{ord(ch):04X}")
-    return text
+    """Refuse what changes how other text reads (control characters, bidi controls, lone
+    surrogates: :func:`unokit.web.names.safe_text`); emoji and zero-width spaces pass."""
+    return safe_text(text)
 
 
 def _name(text: str) -> str:
-    text = " ".join(text.split())
-    if not text:
-        raise ValueError("is empty")
-    return _printable(text)
+    return visible_name(text)
 
 
 Token = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
@@ -174,15 +173,97 @@ class Ping(_Message):
     id: RequestId | None = None
 
 
+class Rename(_Message):
+    """Change my name (unique in the room; never a word the table uses for others)."""
+
+    type: Literal["rename"]
+    id: RequestId | None = None
+    name: Name
+
+
+class Leave(_Message):
+    """Give up my seat or spectator place: my token opens nothing any more."""
+
+    type: Literal["leave"]
+    id: RequestId | None = None
+
+
+PresetName = Annotated[str, Field(min_length=1, max_length=40)]
+OptionName = Annotated[str, Field(max_length=40)]
+Options = Annotated[dict[OptionName, bool | int | str], Field(max_length=80)]
+Players = Annotated[int, Field(ge=2, le=MAX_SEATS)]
+
+
+class SetRules(_Message):
+    """The host changes the rules in the waiting room: a preset, options over it, players."""
+
+    type: Literal["set_rules"]
+    id: RequestId | None = None
+    preset: PresetName = "official"
+    options: Options = Field(default_factory=dict)
+    players: Players
+
+
+class SetTable(_Message):
+    """The host changes how the table is run: whether people may watch, and how long a turn
+    may last before a bot plays it (0: never). A field left out is left as it is."""
+
+    type: Literal["set_table"]
+    id: RequestId | None = None
+    watching: bool | None = None
+    takeover: Annotated[int, Field(ge=0, le=3600)] | None = None
+
+
+class RemoveWatcher(_Message):
+    """The host removes a spectator (``watcher``: the id the room message gives)."""
+
+    type: Literal["remove_watcher"]
+    id: RequestId | None = None
+    watcher: Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[0-9a-f]+$")]
+
+
+_CLIENT_MODELS = (
+    Hello,
+    MoveMessage,
+    Chat,
+    React,
+    TakeSeat,
+    SetBot,
+    Kick,
+    Start,
+    Ready,
+    Next,
+    Ping,
+    Rename,
+    Leave,
+    SetRules,
+    SetTable,
+    RemoveWatcher,
+)
 ClientMessage: TypeAlias = (
-    Hello | MoveMessage | Chat | React | TakeSeat | SetBot | Kick | Start | Ready | Next | Ping
+    Hello
+    | MoveMessage
+    | Chat
+    | React
+    | TakeSeat
+    | SetBot
+    | Kick
+    | Start
+    | Ready
+    | Next
+    | Ping
+    | Rename
+    | Leave
+    | SetRules
+    | SetTable
+    | RemoveWatcher
 )
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]
 )
 MESSAGE_TYPES = tuple(
     model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
-    for model in (Hello, MoveMessage, Chat, React, TakeSeat, SetBot, Kick, Start, Ready, Next, Ping)
+    for model in _CLIENT_MODELS
 )
 
 
@@ -196,20 +277,28 @@ class CreateRoom(BaseModel):
 
     name: Name
     lang: Lang = "en"
-    preset: Annotated[str, Field(min_length=1, max_length=40)] = "official"
-    options: dict[Annotated[str, Field(max_length=40)], bool | int | str] = Field(
-        default_factory=dict, max_length=80
-    )
-    players: Annotated[int, Field(ge=2, le=MAX_SEATS)] = 4
+    preset: PresetName = "official"
+    options: Options = Field(default_factory=dict)
+    players: Players = 4
     bots: list[Level | None] | None = Field(default=None, max_length=MAX_SEATS)
+    #: how long a turn may last before a bot plays it (seconds, 0: never; default: the
+    #: server's)
+    takeover: Annotated[int, Field(ge=0, le=3600)] | None = None
+    #: whether people may watch (spectators)
+    watching: bool = True
+
+
+InviteKey = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9]+$")]
 
 
 class JoinRoom(BaseModel):
-    """``POST /api/rooms/{code}/join``."""
+    """``POST /api/rooms/{code}/join``: the invite's key (from the link), a name (a
+    spectator may leave it out: the room gives one), a seat or a spectator place."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
-    name: Name
+    invite: InviteKey
+    name: Name | None = None
     spectate: bool = False
 
 

@@ -60,6 +60,8 @@ from unokit.phase import Phase
 from unokit.rule_words import preset_name
 from unokit.rules import PRESETS, Rules
 from unokit.web import protocol as proto
+from unokit.web.clients import address_hash
+from unokit.web.names import reserved_name, skeleton
 from unokit.web.settings import Settings
 from unokit.web.storage import (
     ChatRow,
@@ -75,7 +77,14 @@ from unokit.web.storage import (
     StoredRoom,
     token_hash,
 )
-from unokit.web.texts import changed_from_preset, move_label, rules_lines, say, seat_names
+from unokit.web.texts import (
+    SPECTATOR_N,
+    changed_from_preset,
+    move_label,
+    rules_lines,
+    say,
+    seat_names,
+)
 
 __all__ = [
     "CODE_ALPHABET",
@@ -86,6 +95,7 @@ __all__ = [
     "Room",
     "Rooms",
     "new_code",
+    "new_invite",
     "new_token",
 ]
 
@@ -94,6 +104,9 @@ log = logging.getLogger("unokit.web")
 #: room codes: 6 letters without look-alikes (no I, no O)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
+#: an invite's key: 8 more letters (24**8, about 1.1e11) that a link carries in its fragment
+#: and joining needs: a room code alone opens nothing (docs/web.md, "Who may do what")
+INVITE_LENGTH = 8
 #: the bot levels that think long enough to run in a worker thread
 SLOW_LEVELS = frozenset({"expert"})
 #: moves whose narrated events a connection gets when it (re)connects
@@ -111,6 +124,31 @@ def new_code() -> str:
 def new_token() -> str:
     """A fresh token: 32 url-safe characters (192 random bits)."""
     return secrets.token_urlsafe(24)
+
+
+def new_invite() -> str:
+    """A fresh invite key (``secrets``): 8 letters of :data:`CODE_ALPHABET`."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(INVITE_LENGTH))
+
+
+class _Bucket:
+    """A token bucket: ``burst`` at once, then one every ``interval`` seconds."""
+
+    __slots__ = ("at", "burst", "interval", "level")
+
+    def __init__(self, burst: int, interval: float) -> None:
+        self.burst, self.interval = burst, interval
+        self.level, self.at = float(burst), float("-inf")
+
+    def take(self, now: float) -> float:
+        """0 when allowed (and counted), else the seconds until it would be."""
+        if self.at != float("-inf"):
+            self.level = min(float(self.burst), self.level + (now - self.at) / self.interval)
+        self.at = now
+        if self.level >= 1.0:
+            self.level -= 1.0
+            return 0.0
+        return (1.0 - self.level) * self.interval
 
 
 class Peer(Protocol):
@@ -161,6 +199,17 @@ class Member:
     away_since: float | None = None
     #: the ``move_no`` at which they said they were ready (ready while the table stays there)
     ready_at: int = -1
+    #: the SHA-256 of the address they joined from (:func:`address_hash`)
+    address: str = ""
+    #: how fast they may chat and react (made on first use)
+    chat_bucket: _Bucket | None = None
+    react_bucket: _Bucket | None = None
+
+    @property
+    def watcher_id(self) -> str:
+        """A spectator's public id (what the host removes them by; says nothing of the
+        token)."""
+        return hashlib.sha256(f"watcher:{self.token_hash}".encode()).hexdigest()[:12]
 
 
 class _StandIn:
@@ -237,6 +286,12 @@ class Room:
     version: int = 0
     #: the SHA-256 of the address that created the room
     creator: str = ""
+    #: the invite's key (links carry it; joining needs it)
+    invite: str = ""
+    #: whether people may watch (the host may close watching)
+    watching: bool = True
+    #: seconds a seated person's turn may run before a bot plays it (0: never)
+    takeover: int = 0
 
     def __post_init__(self) -> None:
         self._lock = asyncio.Lock()
@@ -263,6 +318,10 @@ class Room:
         self.closed = False
         self._notes: set[asyncio.Task[None]] = set()
         self._lines: dict[str, list[str]] = {}
+        #: when the room's recent chat lines were written (the room's chat rate)
+        self._chat_times: deque[float] = deque()
+        #: the seat whose turn a bot took over, and at which move (told once in the log)
+        self._took_over: tuple[int, int] | None = None
 
     # -- what the room is ------------------------------------------------------------------------
 
@@ -326,6 +385,7 @@ class Room:
             created=self.created,
             version=self.version,
             creator=self.creator,
+            table={"invite": self.invite, "watching": self.watching, "takeover": self.takeover},
         )
 
     async def _save(self) -> None:
@@ -374,8 +434,13 @@ class Room:
                 member = self.members.get(token_hash(token))
             if member is None or self.closed:
                 raise Refusal("bad_token", "bad_token")
+            # a seated player always gets back in: only spectators are ever crowded out
             limit = self.settings.max_room_connections
-            if limit and sum(1 for m in self.present() if m is not member) >= limit:
+            if (
+                member.seat is None
+                and limit
+                and sum(1 for m in self.present() if m is not member) >= limit
+            ):
                 raise Refusal("crowded", "crowded", limit=limit)
             old = member.peer
             member.peer = peer
@@ -429,11 +494,17 @@ class Room:
             elif isinstance(message, proto.Chat):
                 await self._on_chat(member, message.text)
             elif isinstance(message, proto.React):
-                for other in self._connected():
-                    self._post(other, proto.react(member.seat, member.name, message.emoji))
-                data = {"seat": member.seat, "name": member.name, "emoji": message.emoji}
-                with contextlib.suppress(Exception):  # a reaction is not kept: best effort
-                    await self.storage.announce(self.code, "react", data)
+                await self._on_react(member, message.emoji)
+            elif isinstance(message, proto.Rename):
+                await self._on_rename(member, message.name)
+            elif isinstance(message, proto.Leave):
+                await self._on_leave(member)
+            elif isinstance(message, proto.SetRules):
+                await self._on_set_rules(member, message)
+            elif isinstance(message, proto.SetTable):
+                await self._on_set_table(member, message)
+            elif isinstance(message, proto.RemoveWatcher):
+                await self._on_remove_watcher(member, message.watcher)
             elif isinstance(message, proto.TakeSeat):
                 await self._on_take_seat(member, message.seat)
             elif isinstance(message, proto.SetBot):
@@ -530,12 +601,174 @@ class Room:
         self._post(member, self._state_message(member, [], {}))
 
     async def _on_chat(self, member: Member, text: str) -> None:
+        """A chat line: at most ``chat_burst`` at once and one every ``chat_interval`` s per
+        member, ``chat_room_per_minute`` for the room; the room keeps its last ``chat_keep``."""
+        settings = self.settings
         async with self._lock:
+            now = self.clock()
+            times = self._chat_times
+            while times and times[0] <= now - 60.0:
+                times.popleft()
+            if len(times) >= settings.chat_room_per_minute:
+                raise Refusal("too_fast", "chat_room_busy")
+            if member.chat_bucket is None:
+                member.chat_bucket = _Bucket(settings.chat_burst, settings.chat_interval)
+            wait = member.chat_bucket.take(now)
+            if wait:
+                raise Refusal("too_fast", "chat_too_fast", seconds=max(1, round(wait)))
+            times.append(now)
             row = ChatRow(self.code, self.match_no, member.seat, member.name, text, time.time())
-            await self.storage.add_chat(row)
+            await self.storage.add_chat(row, settings.chat_keep)
             self.chat.append(row)
+            del self.chat[: -settings.chat_keep]
             for other in self._connected():
                 self._post(other, proto.chat(row.seat, row.name, row.text, row.time))
+
+    async def _on_react(self, member: Member, emoji: str) -> None:
+        """A reaction (not kept): a burst of ``react_burst``, then one a second."""
+        if member.react_bucket is None:
+            member.react_bucket = _Bucket(self.settings.react_burst, 1.0)
+        if member.react_bucket.take(self.clock()):
+            raise Refusal("too_fast", "react_too_fast")
+        for other in self._connected():
+            self._post(other, proto.react(member.seat, member.name, emoji))
+        data = {"seat": member.seat, "name": member.name, "emoji": emoji}
+        with contextlib.suppress(Exception):  # a reaction is not kept: best effort
+            await self.storage.announce(self.code, "react", data)
+
+    def check_name(self, name: str, member: Member | None = None) -> None:
+        """:class:`Refusal` unless ``name`` may be ``member``'s (a new member's when
+        ``None``): not a word the table uses for others, nobody else's in the room."""
+        if reserved_name(name):
+            raise Refusal("bad_name", "name_reserved", name=name)
+        shape = skeleton(name)
+        for other in self.members.values():
+            if other is not member and skeleton(other.name) == shape:
+                raise Refusal("bad_name", "name_taken", name=name)
+
+    def spectator_name(self) -> str:
+        """A name for a spectator who gave none: "Spectator N", the first N free."""
+        t = translations("en")
+        taken = {skeleton(m.name) for m in self.members.values()}
+        n = 1
+        while True:
+            name = t.gettext(SPECTATOR_N).format(n=n)
+            if skeleton(name) not in taken:
+                return name
+            n += 1
+
+    async def _on_rename(self, member: Member, name: str) -> None:
+        async with self._lock:
+            if name == member.name:
+                return
+            self.check_name(name, member)
+            old = member.name
+            member.name = name
+            try:
+                await self.storage.put_member(_member_row(self.code, member))
+            except Exception:
+                member.name = old
+                raise
+            self._post(member, proto.welcome(member.seat, member.name, self._is_host(member)))
+            self._broadcast_room()
+            if self.game is not None and self.started:  # names are in every view
+                self._broadcast_state([])
+
+    async def _on_leave(self, member: Member) -> None:
+        """The member gives up their place: a seat goes to a bot once the match has started
+        (it is emptied in the lobby), the host passes to another person; the token opens
+        nothing any more."""
+        async with self._lock:
+            await self._remove(member, 4002, "you left the table")
+
+    async def _remove(self, member: Member, code: int, reason: str) -> None:
+        """Take ``member`` out of the room (the caller holds the lock)."""
+        seat = member.seat
+        await self.storage.delete_member(self.code, member.token_hash)
+        self.members.pop(member.token_hash, None)
+        changed = False
+        if seat is not None and self.started:
+            self.bots[seat] = self.bot_level
+            changed = True
+        if seat is not None and seat == self.host:
+            others = sorted(
+                (m for m in self.members.values() if m.seat is not None),
+                key=lambda m: (not self._present(m), m.seat if m.seat is not None else 0),
+            )
+            self.host = others[0].seat if others else None
+            changed = True
+            for other in self._connected():
+                if other.seat == self.host:
+                    self._post(other, proto.welcome(other.seat, other.name, True))
+        if changed:
+            with contextlib.suppress(Refusal):  # read again from the row if it changed
+                await self._save()
+        if member.peer is not None:
+            member.peer.close(code, reason)
+            member.peer = None
+        self._broadcast_room()
+        self._wake.set()
+
+    async def _on_set_rules(self, member: Member, message: proto.SetRules) -> None:
+        """The host changes the rules before the match starts (players included: never
+        below a seat a person holds)."""
+        async with self._lock:
+            self._require_host(member)
+            if self.started:
+                raise Refusal("not_now", "lobby_only")
+            try:
+                rules = Rules.from_dict(
+                    {"preset": message.preset, **message.options, "players": message.players}
+                )
+            except RulesError as error:
+                raise Refusal("bad_rules", "bad_rules", reason=str(error)) from None
+            for other in self.members.values():
+                if other.seat is not None and other.seat >= rules.players:
+                    raise Refusal(
+                        "bad_seat", "players_seated", seat=other.seat + 1, players=rules.players
+                    )
+            old = (self.preset, self.rules, list(self.bots))
+            self.preset, self.rules = message.preset, rules
+            self.bots = (self.bots + [None] * rules.players)[: rules.players]
+            try:
+                await self._save()
+            except Exception:
+                self.preset, self.rules, self.bots = old
+                raise
+            self._lines.clear()
+            self._broadcast_room()
+
+    async def _on_set_table(self, member: Member, message: proto.SetTable) -> None:
+        """The host opens or closes watching (closing it removes the spectators) and sets how
+        long a turn may run before a bot plays it."""
+        async with self._lock:
+            self._require_host(member)
+            old = (self.watching, self.takeover)
+            if message.watching is not None:
+                self.watching = message.watching
+            if message.takeover is not None:
+                self.takeover = message.takeover
+            if (self.watching, self.takeover) == old:
+                return
+            try:
+                await self._save()
+            except Exception:
+                self.watching, self.takeover = old
+                raise
+            if not self.watching:
+                for watcher in [m for m in self.members.values() if m.seat is None]:
+                    await self._remove(watcher, 4003, "the host closed watching")
+            self._broadcast_room()
+            self._wake.set()
+
+    async def _on_remove_watcher(self, member: Member, watcher: str) -> None:
+        async with self._lock:
+            self._require_host(member)
+            for other in self.members.values():
+                if other.seat is None and other.watcher_id == watcher:
+                    await self._remove(other, 4001, "removed by the host")
+                    return
+            raise Refusal("bad_seat", "no_watcher")
 
     async def _on_take_seat(self, member: Member, seat: int) -> None:
         async with self._lock:
@@ -606,19 +839,7 @@ class Room:
                 raise Refusal("bad_seat", "kick_self")
             if target is None:
                 raise Refusal("bad_seat", "seat_no_player", seat=seat)
-            await self.storage.delete_member(self.code, target.token_hash)
-            del self.members[target.token_hash]
-            if self.started:
-                self.bots[seat] = self.bot_level
-                try:
-                    await self._save()
-                except Refusal:
-                    pass  # the seat is a bot's in the row the room is read again from
-            if target.peer is not None:
-                target.peer.close(4001, "removed by the host")
-                target.peer = None
-            self._broadcast_room()
-            self._wake.set()
+            await self._remove(target, 4001, "removed by the host")
 
     async def _on_start(self, member: Member) -> None:
         async with self._lock:
@@ -780,7 +1001,11 @@ class Room:
         status_changed = game.round_over != was_over
         if status_changed:  # a round ended, or the next was dealt: nobody is ready yet
             self._round_over_since = now
-        self._broadcast_state(events)
+        took_over = self._took_over
+        self._took_over = None
+        if took_over is not None and took_over != (seat, self.move_no - 1):
+            took_over = None
+        self._broadcast_state(events, took_over[0] if took_over is not None else None)
         if status_changed:
             self._broadcast_room()
         self._wake.set()
@@ -907,12 +1132,7 @@ class Room:
             known.add(stored_member.token_hash)
             member = self.members.get(stored_member.token_hash)
             if member is None:
-                member = Member(
-                    stored_member.token_hash,
-                    stored_member.seat,
-                    stored_member.name,
-                    stored_member.joined,
-                )
+                member = _member_of(stored_member)
                 member.away_since = self.clock()
                 self.members[member.token_hash] = member
             else:
@@ -924,6 +1144,11 @@ class Room:
                 member.peer = None
         self.host, self.bots, self.bot_level = row.host, list(row.bots), row.bot_level
         self.version = row.version
+        self._read_table(row.table)
+        if (row.rules.get("preset"), row.rules) != (self.preset, self.row().rules):
+            preset = str(row.rules.get("preset", "official"))
+            self.preset, self.rules = preset, Rules.from_dict(dict(row.rules))
+            self._lines.clear()
         started = row.status == "started"
         new_match = (started, row.match_no, row.seed) != (self.started, self.match_no, self.seed)
         if new_match:
@@ -973,6 +1198,43 @@ class Room:
             self._broadcast_room()
             self._wake.set()
 
+    def _read_table(self, table: dict[str, Any]) -> None:
+        """How the table is run, from the stored row (what is missing keeps its value)."""
+        invite = table.get("invite")
+        if isinstance(invite, str) and invite:
+            self.invite = invite
+        if isinstance(table.get("watching"), bool):
+            self.watching = table["watching"]
+        takeover = table.get("takeover")
+        if isinstance(takeover, int) and not isinstance(takeover, bool) and takeover >= 0:
+            self.takeover = takeover
+
+    async def drop_gone_spectators(self, now: float) -> None:
+        """Spectators gone longer than ``spectator_linger`` lose their place (their link asks
+        them to join again): a watcher who left holds nothing."""
+        linger = self.settings.spectator_linger
+        gone = [
+            m
+            for m in self.members.values()
+            if m.seat is None
+            and not self._present(m)
+            and m.away_since is not None
+            and now - m.away_since >= linger
+        ]
+        if not gone:
+            return
+        async with self._lock:
+            for member in gone:
+                if member.token_hash in self.members and not self._present(member):
+                    with contextlib.suppress(StorageError):
+                        await self._remove(member, 4001, "gone too long")
+
+    def invite_ok(self, key: str | None) -> bool:
+        """Whether ``key`` is this room's invite key (compared in constant time)."""
+        if not key or not self.invite:
+            return False
+        return secrets.compare_digest(key.upper().encode(), self.invite.encode())
+
     def close_here(self) -> None:
         """The room is closed (idle too long): drop its connections, stop its driver."""
         self.closed = True
@@ -1016,14 +1278,25 @@ class Room:
             )
         base = member.peer.base_url if member.peer is not None else ""
         rules = self.rules
+        watchers = [
+            {"id": m.watcher_id, "name": m.name, "connected": self._present(m)}
+            for m in sorted(self.members.values(), key=lambda m: (m.joined, m.name))
+            if m.seat is None
+        ]
         return proto.message(
             "room",
             code=self.code,
-            link=f"{base}/r/{self.code}",
+            link=f"{base}/r/{self.code}#k={self.invite}",
+            invite=f"{self.code}-{self.invite}",
             status=self.status,
             host=self.host,
             seats=seats,
-            spectators=sum(1 for m in self.present() if m.seat is None),
+            spectators=sum(1 for w in watchers if w["connected"]),
+            watchers=watchers,
+            watching=self.watching,
+            bot_level=self.bot_level,
+            takeover=self.takeover if not rules.turn_time_limit else None,
+            takeover_choices=list(self.settings.takeover_choices),
             rules={
                 "preset": self.preset,
                 "name": preset_name(self.preset, lang)[0] if self.preset in PRESETS else "",
@@ -1072,7 +1345,8 @@ class Room:
                 for m in moves
             ]
         data["legal"] = legal
-        data["unplayable"] = self._unplayable(game, view, seat, lang)
+        data["unplayable"], data["misplays"] = self._unplayable(game, view, seat, lang)
+        data["misplay_rule"] = self.rules.misplay
         data["names"] = names
         data["you"] = seat
         data["stack_total"] = view.pending_draw
@@ -1086,14 +1360,24 @@ class Room:
         data["winner"] = game.winner
         data["match_ranking"] = list(game.match_ranking)
         data["match_over"] = game.match_over
+        # once a round is over every hand is laid open and counted (000: the winner scores
+        # the cards left in the others' hands); never while it is played
+        data["hands_left"] = (
+            [[card.code for card in hand] for hand in game.hands] if game.round_over else None
+        )
         return data
 
-    def _unplayable(self, game: Game, view: View, seat: int | None, lang: str) -> dict[str, str]:
-        """Why each card of the hand cannot be played now (the engine's reason)."""
+    def _unplayable(
+        self, game: Game, view: View, seat: int | None, lang: str
+    ) -> tuple[dict[str, str], dict[str, str]]:
+        """Why each card of the hand cannot be played now (the engine's reason), and, under
+        ``misplay = penalty_*``, the move that plays one anyway (a misplay the engine
+        penalises), by card code."""
         if seat is None or not view.hand:
-            return {}
+            return {}, {}
         playable = {c for m in view.legal_moves if type(m) is Play for c in m.cards}
         out: dict[str, str] = {}
+        misplays: dict[str, str] = {}
         for card in dict.fromkeys(view.hand):
             if card in playable:
                 continue
@@ -1102,7 +1386,9 @@ class Room:
                 game.verify(seat, move)
             except IllegalMoveError as error:
                 out[card.code] = self._explain(error, seat, lang)
-        return out
+                if game.is_misplay(seat, move):
+                    misplays[card.code] = format_move_body(move)
+        return out, misplays
 
     def _explain(self, error: IllegalMoveError, seat: int | None, lang: str) -> str:
         """The engine's reason told to ``seat`` in ``lang`` (names, "you", card names)."""
@@ -1121,11 +1407,35 @@ class Room:
             return None
         return max(0.0, round(self._turn_started + limit - self.clock(), 3))
 
+    def _takeover_in(self) -> float | None:
+        """Seconds before a bot plays the current turn of a person who lets it run, or
+        ``None`` when that cannot happen now (no takeover, a rule's timer, a bot's seat)."""
+        at = self._takeover_at()
+        return None if at is None else max(0.0, round(at - self.clock(), 3))
+
+    def _takeover_at(self) -> float | None:
+        game = self.game
+        if (
+            not self.takeover
+            or self.rules.turn_time_limit
+            or game is None
+            or not self.started
+            or game.round_over
+        ):
+            return None
+        holder = self.member_at(game.current)
+        if holder is None or not self._present(holder):
+            return None
+        if not [m for m in game.legal_moves(game.current) if type(m) is not Timeout]:
+            return None
+        return self._turn_started + self.takeover
+
     def _state_message(
         self,
         member: Member,
         events: list[Event],
         cache: dict[tuple[int | None, str], tuple[dict[str, Any], list[dict[str, Any]]]],
+        took_over: int | None = None,
     ) -> dict[str, Any]:
         key = (member.seat, member.lang)
         if key not in cache:
@@ -1140,16 +1450,29 @@ class Room:
                 }
                 for e in events
             ]
+            if took_over is not None:
+                if took_over == member.seat:
+                    text = say(lang, "took_over_you")
+                else:
+                    text = say(lang, "took_over", name=names.get(took_over, str(took_over)))
+                lines.insert(0, {"text": text, "rule": None, "kind": "takeover", "seat": took_over})
             cache[key] = (self._view(member.seat, lang), lines)
         view, lines = cache[key]
         return proto.message(
-            "state", move_no=self.move_no, view=view, log=lines, deadline=self._deadline()
+            "state",
+            move_no=self.move_no,
+            view=view,
+            log=lines,
+            deadline=self._deadline(),
+            takeover=self._takeover_in(),
         )
 
-    def _broadcast_state(self, events: list[Event]) -> None:
+    def _broadcast_state(self, events: list[Event], took_over: int | None = None) -> None:
+        """Every connection's state after ``events`` (``took_over``: the seat whose turn a
+        bot just played because its person let it run)."""
         cache: dict[tuple[int | None, str], tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         for member in self._connected():
-            self._post(member, self._state_message(member, events, cache))
+            self._post(member, self._state_message(member, events, cache, took_over))
 
     # -- the driver: bots, away players, timers, the host ----------------------------------------
 
@@ -1259,7 +1582,18 @@ class Room:
         limit = self.rules.turn_time_limit * self.settings.time_scale
         if limit and self.member_at(seat) is not None and TIMEOUT in game.legal_moves(seat):
             offer(self._turn_started + limit, partial(self._time_out, self.move_no))
+        takeover = self._takeover_at()
+        if takeover is not None:
+            offer(takeover, partial(self._take_over, seat, self.move_no))
         return best
+
+    async def _take_over(self, seat: int, number: int) -> None:
+        """A person let their turn run ``takeover`` seconds: a bot plays it, and the table
+        is told so."""
+        if self.move_no != number or self.game is None or self.game.current != seat:
+            return
+        self._took_over = (seat, number)
+        await self._bot_turn(seat, False)
 
     async def _bot_turn(self, seat: int, out_of_turn: bool) -> None:
         game = self.game
@@ -1355,7 +1689,13 @@ def _reason_text(error: NotationError) -> str:
 
 
 def _member_row(code: str, member: Member) -> MemberRow:
-    return MemberRow(code, member.token_hash, member.seat, member.name, member.joined)
+    return MemberRow(
+        code, member.token_hash, member.seat, member.name, member.joined, member.address
+    )
+
+
+def _member_of(row: MemberRow) -> Member:
+    return Member(row.token_hash, row.seat, row.name, row.joined, address=row.address)
 
 
 class Rooms:
@@ -1405,6 +1745,9 @@ class Rooms:
                 self.rooms[room.code] = room
                 room.leased = True
                 room._lease_until = self.clock() + self.settings.lease_ttl
+                if not stored.room.table.get("invite"):  # stored before invites: keep its key
+                    with contextlib.suppress(Exception):
+                        await room._save()
                 room.start_driver()
         await self.keep()  # alive before the first connection, and the orphans adopted
         loop = asyncio.get_running_loop()
@@ -1431,10 +1774,14 @@ class Rooms:
             created=row.created,
             version=row.version,
             creator=row.creator,
+            takeover=self.settings.takeover,
         )
+        room._read_table(row.table)
+        if not room.invite:  # a room stored before invites: it gets a key (old links go)
+            room.invite = new_invite()
         now = self.clock()
         for m in stored.members:
-            room.members[m.token_hash] = Member(m.token_hash, m.seat, m.name, m.joined)
+            room.members[m.token_hash] = _member_of(m)
             room.members[m.token_hash].away_since = now
         room.chat = list(stored.chat)
         room.move_no = max(stored.last_move_no, row.base)
@@ -1572,6 +1919,9 @@ class Rooms:
                 self.rooms[code].apply_presence(rows)
         now = self.clock()
         for room in list(self.rooms.values()):
+            if room.leased and not room.closed:
+                await room.drop_gone_spectators(now)
+        for room in list(self.rooms.values()):
             if room.closed:
                 await self._unload(room)
             elif room.leased and room.idle_for(now) >= self.settings.room_idle:
@@ -1615,11 +1965,16 @@ class Rooms:
         bots: list[str | None] | None = None,
         lang: str = "en",
         address: str = "",
+        *,
+        takeover: int | None = None,
+        watching: bool = True,
     ) -> tuple[Room, str]:
         """A new room with its creator in seat 0 as the host; ``(room, token)``. Raises
         :class:`~unokit.errors.RulesError` with the engine's message for bad rules, and
-        :class:`Refusal` (``too_many_rooms``) when ``address`` has as many open rooms as it
-        may."""
+        :class:`Refusal` when the creator's name is one the table reserves, when
+        ``address`` has as many open rooms as it may (``too_many_rooms``), or the server as
+        many as it takes. ``takeover``: seconds a turn may run before a bot plays it
+        (default: the server's setting)."""
         rules = Rules.from_dict({"preset": preset, **options, "players": players})
         seats: list[str | None] = list(bots or [])
         if len(seats) > players:
@@ -1627,10 +1982,15 @@ class Rooms:
         seats += [None] * (players - len(seats))
         if seats[0] is not None:
             raise RulesError("seat 0 is the creator's: bots[0] must be null")
-        creator = hashlib.sha256(address.encode()).hexdigest() if address else ""
+        if reserved_name(name):
+            raise Refusal("bad_name", "name_reserved", name=name)
+        creator = address_hash(address) if address else ""
         limit = self.settings.max_rooms_per_address
         if creator and limit and await self.storage.count_rooms(creator) >= limit:
             raise Refusal("too_many_rooms", "too_many_rooms", limit=limit)
+        total = self.settings.max_rooms
+        if total and await self.storage.count_rooms(None) >= total:
+            raise Refusal("too_many_rooms", "server_full", limit=total)
         token = new_token()
         now = time.time()
         for _ in range(20):
@@ -1644,10 +2004,13 @@ class Rooms:
                 host=0,
                 created=now,
                 creator=creator,
+                invite=new_invite(),
+                watching=watching,
+                takeover=self.settings.takeover if takeover is None else takeover,
             )
             if room.code in self.rooms:
                 continue
-            member = Member(token_hash(token), 0, name, now, lang)
+            member = Member(token_hash(token), 0, name, now, lang, address=creator)
             try:
                 await self.storage.create_room(room.row(), [_member_row(room.code, member)])
             except RoomExists:
@@ -1660,25 +2023,66 @@ class Rooms:
             return room, token
         raise RuntimeError("no free room code")  # pragma: no cover - 24**6 codes
 
-    async def join(self, code: str, name: str, spectate: bool) -> tuple[str, int | None]:
-        """A new member of room ``code``: a free seat in the lobby unless ``spectate``, else a
-        spectator place; ``(token, seat)``. :class:`NotFound` for an unknown room,
-        :class:`Refusal` when the room is full."""
+    async def join(
+        self,
+        code: str,
+        name: str | None,
+        spectate: bool,
+        invite: str | None = None,
+        address: str = "",
+    ) -> tuple[str, int | None]:
+        """A new member of room ``code``: a seat unless ``spectate`` (in the lobby: an empty
+        seat, else one a bot holds, which the bot gives up), else a spectator place;
+        ``(token, seat)``. ``invite``: the key the invite link carries (``None``: a trusted
+        caller, no key needed); a wrong key is :class:`NotFound`, as an unknown room is.
+        :class:`Refusal` when the name is taken or reserved, or no place is left (watching
+        closed, as many spectators as the room or this address may have)."""
         room = await self.find(code)
+        if invite is not None and not room.invite_ok(invite):
+            raise NotFound(code)
+        settings = self.settings
+        who = address_hash(address) if address else ""
         for attempt in range(3):
             async with room._lock:
                 if room.closed:
                     raise NotFound(code)
-                if len(room.members) >= self.settings.max_members:
-                    raise Refusal("bad_seat", "room_full")
                 seat: int | None = None
+                from_bot = False
                 if not spectate and not room.started:
-                    for s in range(room.rules.players):
-                        if room.member_at(s) is None and room.bots[s] is None:
-                            seat = s
-                            break
+                    free = [s for s in range(room.rules.players) if room.member_at(s) is None]
+                    empty = [s for s in free if room.bots[s] is None]
+                    if empty or free:
+                        seat = (empty or free)[0]
+                        from_bot = not empty
+                if seat is None:
+                    watchers = [m for m in room.members.values() if m.seat is None]
+                    if not room.watching:
+                        raise Refusal("bad_seat", "watching_closed")
+                    if settings.max_spectators and len(watchers) >= settings.max_spectators:
+                        raise Refusal(
+                            "bad_seat", "too_many_watchers", limit=settings.max_spectators
+                        )
+                    mine = sum(1 for m in watchers if who and m.address == who)
+                    if (
+                        who
+                        and settings.max_spectators_per_address
+                        and mine >= settings.max_spectators_per_address
+                    ):
+                        raise Refusal(
+                            "bad_seat",
+                            "address_watchers",
+                            limit=settings.max_spectators_per_address,
+                        )
+                if len(room.members) >= settings.max_members:
+                    raise Refusal("bad_seat", "room_full")
+                if name is None:
+                    if seat is not None:
+                        raise Refusal("bad_name", "name_needed")
+                    name = room.spectator_name()
+                else:
+                    room.check_name(name)
                 token = new_token()
-                member = Member(token_hash(token), seat, name, time.time())
+                member = Member(token_hash(token), seat, name, time.time(), address=who)
                 member.away_since = room.clock()
                 try:
                     await room.storage.put_member(_member_row(room.code, member))
@@ -1688,6 +2092,17 @@ class Rooms:
                     await room._sync()  # another process gave that seat meanwhile
                     continue
                 room.members[member.token_hash] = member
+                if from_bot and seat is not None:
+                    old = room.bots[seat]
+                    room.bots[seat] = None
+                    try:
+                        await room._save()
+                    except Exception:
+                        room.bots[seat] = old
+                        room.members.pop(member.token_hash, None)
+                        with contextlib.suppress(Exception):
+                            await room.storage.delete_member(room.code, member.token_hash)
+                        raise
                 room.touched = room.clock()
                 room._broadcast_room()
                 room.wake()

@@ -1,10 +1,15 @@
-"""The game server's settings (``unokit serve`` options, and the knobs tests turn)."""
+"""The game server's settings (``unokit serve`` options, and the knobs tests turn).
+
+Every resource a stranger can make the server hold has a limit here; docs/web.md ("Who may
+do what") says why each is what it is.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
-__all__ = ["DEFAULT_DB", "Settings"]
+__all__ = ["DEFAULT_DB", "Settings", "public_origin"]
 
 #: where ``unokit serve`` keeps its rooms unless told otherwise
 DEFAULT_DB = "unokit-rooms.sqlite3"
@@ -25,8 +30,17 @@ class Settings:
     grace: float = 30.0
     #: how long the host waits for every player to be ready before "next" works anyway
     ready_timeout: float = 30.0
-    #: Origins the WebSocket accepts besides the server's own (``--allow-origin``)
+    #: Origins the WebSocket and the API accept besides the server's own (``--allow-origin``)
     allow_origins: tuple[str, ...] = ()
+    #: the address people use to reach the server (``--public-url``, e.g.
+    #: ``https://uno.example.com``): links are built from it, and only its host is accepted
+    #: in the ``Host`` header (with :attr:`allowed_hosts`)
+    public_url: str | None = None
+    #: other names the server may be reached by (``--allowed-host``; ``*``: any). Without
+    #: these and without :attr:`public_url`, a server listening on a loopback address accepts
+    #: only ``localhost``, ``127.0.0.1`` and ``[::1]``, and one listening on another address
+    #: accepts any name (said in the log at start-up)
+    allowed_hosts: tuple[str, ...] = ()
     #: the bot level that fills empty seats and plays for absent players
     bot_level: str = "strong"
     #: the expert bot's thinking time per decision, in milliseconds
@@ -39,15 +53,25 @@ class Settings:
     rate_limit: int = 20
     #: refused messages (errors) after which a connection is closed (4400)
     max_errors: int = 100
-    #: room creations and joins one client address may make in a minute
+    #: requests to the rooms' API (create, join, look up, record) one client address may make
+    #: in a minute
     http_rate: int = 60
     #: people (players and spectators) in one room
-    max_members: int = 100
+    max_members: int = 40
+    #: spectators in one room (seated players never count against it; 0: no limit)
+    max_spectators: int = 20
+    #: spectator places one client address may hold in one room (0: no limit)
+    max_spectators_per_address: int = 3
+    #: a spectator gone this long loses their place (their link asks them to join again)
+    spectator_linger: float = 300.0
     #: messages waiting for a slow connection before it is dropped
     outbox_limit: int = 2000
     #: open rooms one client address may have created (0: no limit)
     max_rooms_per_address: int = 20
-    #: connections open to one room at once, on every process together (0: no limit)
+    #: open rooms on the server, all addresses together (0: no limit)
+    max_rooms: int = 5000
+    #: connections open to one room at once, on every process together: spectators beyond
+    #: it are refused; a seated player is never refused (0: no limit)
     max_room_connections: int = 50
     #: a room nobody has been connected to, and where nothing happened, for this long is
     #: closed (its code opens nothing any more) and unloaded from memory
@@ -55,3 +79,56 @@ class Settings:
     #: how long a process's lease on a room lasts unless renewed (renewed every third of it);
     #: when a process dies, its rooms' bots and timers move to another after at most this
     lease_ttl: float = 10.0
+    #: a WebSocket that has not said hello this long after opening is closed (4408)
+    hello_timeout: float = 10.0
+    #: an HTTP request whose head (request line and headers) or body has not arrived this
+    #: long after it began is dropped
+    request_timeout: float = 10.0
+    #: the largest request head (request line and every header), in bytes, and its most
+    #: headers
+    max_header_bytes: int = 16 * 1024
+    max_headers: int = 64
+    #: TCP connections one client address may hold open at once (0: no limit); addresses of
+    #: trusted proxies (``--forwarded-allow-ips``) are not counted
+    max_connections_per_address: int = 64
+    #: WebSockets one client address may hold open at once, all rooms together (0: no limit)
+    max_sockets_per_address: int = 32
+    #: chat: lines one member may send in a burst, then one every ``chat_interval`` seconds
+    chat_burst: int = 5
+    chat_interval: float = 2.0
+    #: chat lines a room takes in a minute, everyone together
+    chat_room_per_minute: int = 60
+    #: chat lines a room keeps (older ones are dropped, from memory and storage)
+    chat_keep: int = 200
+    #: reactions: a burst of this many, then one a second, per member
+    react_burst: int = 5
+    #: a seated person who lets their turn run this long has a bot play it (0: never); the
+    #: host may change it in the waiting room. Rooms whose rules set ``turn_time_limit`` use
+    #: the rule (and its penalty) instead
+    takeover: int = 60
+    #: the seconds the waiting room lets the host choose for :attr:`takeover`
+    takeover_choices: tuple[int, ...] = (0, 30, 60, 120, 300)
+
+    def origin(self) -> str | None:
+        """The public origin (``https://uno.example.com``), when :attr:`public_url` is set."""
+        return public_origin(self.public_url) if self.public_url else None
+
+
+def public_origin(url: str) -> str:
+    """The origin of a public URL: scheme and host (and port), without a path.
+
+    >>> public_origin("https://Uno.Example.com/play/")
+    'https://uno.example.com'
+    >>> public_origin("uno.example.com:8080")
+    Traceback (most recent call last):
+    ...
+    ValueError: a public URL starts with http:// or https:// (got 'uno.example.com:8080')
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"a public URL starts with http:// or https:// (got {url!r})")
+    host = parts.hostname.lower()
+    if ":" in host:
+        host = f"[{host}]"
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}"

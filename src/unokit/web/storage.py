@@ -109,7 +109,10 @@ class RoomRow:
     it); ``status`` is ``lobby`` until the host starts the first match, then ``started``, and
     ``closed`` once it stood idle too long (it is never loaded again). ``version`` counts the
     row's writes (:meth:`Storage.update_room` checks it); ``creator`` is the SHA-256 of the
-    address that created the room (to cap the open rooms of one address)."""
+    address that created the room (to cap the open rooms of one address). ``table`` holds how
+    the table is run (not rules): ``invite`` (the key an invite link carries), ``watching``
+    (whether people may watch), ``takeover`` (seconds a turn may last before a bot plays
+    it)."""
 
     code: str
     rules: dict[str, Any]
@@ -123,17 +126,21 @@ class RoomRow:
     created: float = 0.0
     version: int = 0
     creator: str = ""
+    table: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
 class MemberRow:
-    """A person in a room: a seat (``seat``) or a spectator place (``seat = None``)."""
+    """A person in a room: a seat (``seat``) or a spectator place (``seat = None``);
+    ``address`` is the SHA-256 of the address they joined from (spectator places are capped
+    per address)."""
 
     room: str
     token_hash: str
     seat: int | None
     name: str
     joined: float = 0.0
+    address: str = ""
 
 
 @dataclass(slots=True)
@@ -218,8 +225,9 @@ class Storage(Protocol):
     async def add_move(self, room: str, move_no: int, text: str) -> None:
         """Store accepted move ``move_no``; :class:`MoveConflict` when it is already there."""
 
-    async def add_chat(self, chat: ChatRow) -> None:
-        """Store a chat line."""
+    async def add_chat(self, chat: ChatRow, keep: int = 0) -> None:
+        """Store a chat line; with ``keep``, only the room's last ``keep`` lines of the match
+        stay (older ones are deleted)."""
 
     async def load_rooms(self) -> list[StoredRoom]:
         """Every open room with its members, its current match's moves and chat."""
@@ -230,8 +238,9 @@ class Storage(Protocol):
     async def load_moves(self, room: str, after: int) -> list[tuple[int, str]]:
         """The room's moves numbered above ``after``, in order."""
 
-    async def count_rooms(self, creator: str) -> int:
-        """How many open rooms ``creator`` (an address's hash) has made."""
+    async def count_rooms(self, creator: str | None) -> int:
+        """How many open rooms ``creator`` (an address's hash) has made; ``None``: how many
+        open rooms there are."""
 
     async def set_presence(
         self, room: str, token_hash: str, connected: bool, ready_at: int
@@ -276,14 +285,16 @@ CREATE TABLE IF NOT EXISTS rooms (
     match_no INTEGER NOT NULL,
     created REAL NOT NULL,
     version INTEGER NOT NULL DEFAULT 0,
-    creator TEXT NOT NULL DEFAULT ''
+    creator TEXT NOT NULL DEFAULT '',
+    settings TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT PRIMARY KEY,
     room TEXT NOT NULL REFERENCES rooms(code),
     seat INTEGER,
     name TEXT NOT NULL,
-    joined REAL NOT NULL
+    joined REAL NOT NULL,
+    address TEXT NOT NULL DEFAULT ''
 );
 CREATE UNIQUE INDEX IF NOT EXISTS seats_one_per_seat ON seats(room, seat) WHERE seat IS NOT NULL;
 CREATE TABLE IF NOT EXISTS moves (
@@ -303,14 +314,20 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 CREATE INDEX IF NOT EXISTS chat_room ON chat(room, match_no);
 """
-#: columns added to ``rooms`` since the first schema (added to older files at open)
+#: columns added since the first schema (added to older files at open), by table
 _ADDED_COLUMNS = {
-    "version": "INTEGER NOT NULL DEFAULT 0",
-    "creator": "TEXT NOT NULL DEFAULT ''",
+    "rooms": {
+        "version": "INTEGER NOT NULL DEFAULT 0",
+        "creator": "TEXT NOT NULL DEFAULT ''",
+        "settings": "TEXT NOT NULL DEFAULT '{}'",
+    },
+    "seats": {"address": "TEXT NOT NULL DEFAULT ''"},
 }
 _ROOM_COLUMNS = (
-    "code, rules, seed, bots, bot_level, host, status, base, match_no, created, version, creator"
+    "code, rules, seed, bots, bot_level, host, status, base, match_no, created, version, "
+    "creator, settings"
 )
+_SEAT_COLUMNS = "token_hash, room, seat, name, joined, address"
 
 
 class SQLiteStorage:
@@ -351,10 +368,11 @@ class SQLiteStorage:
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=5000")
             db.executescript(_SCHEMA)
-            have = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
-            for name, kind in _ADDED_COLUMNS.items():
-                if name not in have:
-                    db.execute(f"ALTER TABLE rooms ADD COLUMN {name} {kind}")
+            for table, added in _ADDED_COLUMNS.items():
+                have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                for name, kind in added.items():
+                    if name not in have:
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
             return db
 
         loop = asyncio.get_running_loop()
@@ -383,13 +401,16 @@ class SQLiteStorage:
                 try:
                     db.execute(
                         f"INSERT INTO rooms ({_ROOM_COLUMNS}) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         _room_values(room),
                     )
                 except sqlite3.IntegrityError:
                     raise RoomExists(room.code) from None
                 for member in members:
-                    db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", _member_values(member))
+                    db.execute(
+                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                        _member_values(member),
+                    )
 
         await self._run(work)
 
@@ -399,8 +420,9 @@ class SQLiteStorage:
         def work(db: sqlite3.Connection) -> None:
             done = db.execute(
                 "UPDATE rooms SET rules=?, seed=?, bots=?, bot_level=?, host=?, status=?, "
-                "base=?, match_no=?, created=?, version=version+1 WHERE code=? AND version=?",
-                (*values[1:10], values[0], room.version),
+                "base=?, match_no=?, created=?, settings=?, version=version+1 "
+                "WHERE code=? AND version=?",
+                (*values[1:10], values[12], values[0], room.version),
             )
             if done.rowcount != 1:
                 raise RoomConflict(f"room {room.code} changed since version {room.version}")
@@ -411,8 +433,8 @@ class SQLiteStorage:
         def work(db: sqlite3.Connection) -> None:
             try:
                 db.execute(
-                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?) ON CONFLICT(token_hash) DO UPDATE "
-                    "SET seat=excluded.seat, name=excluded.name",
+                    f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(token_hash) DO UPDATE SET seat=excluded.seat, name=excluded.name",
                     _member_values(member),
                 )
             except sqlite3.IntegrityError as error:
@@ -435,13 +457,20 @@ class SQLiteStorage:
 
         await self._run(work)
 
-    async def add_chat(self, chat: ChatRow) -> None:
+    async def add_chat(self, chat: ChatRow, keep: int = 0) -> None:
         def work(db: sqlite3.Connection) -> None:
-            db.execute(
-                "INSERT INTO chat (room, match_no, seat, name, text, time) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (chat.room, chat.match_no, chat.seat, chat.name, chat.text, chat.time),
-            )
+            with _transaction(db):
+                db.execute(
+                    "INSERT INTO chat (room, match_no, seat, name, text, time) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (chat.room, chat.match_no, chat.seat, chat.name, chat.text, chat.time),
+                )
+                if keep:
+                    db.execute(
+                        "DELETE FROM chat WHERE room=? AND match_no=? AND id NOT IN (SELECT id "
+                        "FROM chat WHERE room=? AND match_no=? ORDER BY id DESC LIMIT ?)",
+                        (chat.room, chat.match_no, chat.room, chat.match_no, keep),
+                    )
 
         await self._run(work)
 
@@ -474,11 +503,14 @@ class SQLiteStorage:
 
         return await self._run(work)
 
-    async def count_rooms(self, creator: str) -> int:
+    async def count_rooms(self, creator: str | None) -> int:
         def work(db: sqlite3.Connection) -> int:
-            row = db.execute(
-                "SELECT COUNT(*) FROM rooms WHERE creator=? AND status<>'closed'", (creator,)
-            ).fetchone()
+            if creator is None:
+                row = db.execute("SELECT COUNT(*) FROM rooms WHERE status<>'closed'").fetchone()
+            else:
+                row = db.execute(
+                    "SELECT COUNT(*) FROM rooms WHERE creator=? AND status<>'closed'", (creator,)
+                ).fetchone()
             return int(row[0])
 
         return await self._run(work)
@@ -534,13 +566,15 @@ def _sqlite_room(db: sqlite3.Connection, code: str) -> StoredRoom | None:
             created=row[9],
             version=row[10],
             creator=row[11],
+            table=_table(row[12]),
         )
     )
     for member in db.execute(
-        "SELECT token_hash, seat, name, joined FROM seats WHERE room=? ORDER BY joined, token_hash",
+        "SELECT token_hash, seat, name, joined, address FROM seats WHERE room=? "
+        "ORDER BY joined, token_hash",
         (code,),
     ):
-        stored.members.append(MemberRow(code, member[0], member[1], member[2], member[3]))
+        stored.members.append(MemberRow(code, *member))
     (last,) = db.execute("SELECT MAX(move_no) FROM moves WHERE room=?", (code,)).fetchone()
     stored.last_move_no = last or 0
     stored.moves = [
@@ -587,8 +621,28 @@ def _room_values(room: RoomRow) -> tuple[Any, ...]:
         room.created,
         room.version,
         room.creator,
+        json.dumps(room.table, sort_keys=True),
     )
 
 
 def _member_values(member: MemberRow) -> tuple[Any, ...]:
-    return (member.token_hash, member.room, member.seat, member.name, member.joined)
+    return (
+        member.token_hash,
+        member.room,
+        member.seat,
+        member.name,
+        member.joined,
+        member.address,
+    )
+
+
+def _table(stored: object) -> dict[str, Any]:
+    """A room's ``settings`` column: a JSON object (text in SQLite, already read from
+    PostgreSQL's JSONB); anything else reads as none."""
+    value = stored
+    if isinstance(stored, (str, bytes)):
+        try:
+            value = json.loads(stored or "{}")
+        except ValueError:
+            return {}
+    return value if isinstance(value, dict) else {}

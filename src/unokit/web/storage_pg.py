@@ -32,6 +32,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from unokit.web.storage import (
     _ROOM_COLUMNS,
+    _SEAT_COLUMNS,
     ChatRow,
     MemberRow,
     MoveConflict,
@@ -44,6 +45,7 @@ from unokit.web.storage import (
     StoredRoom,
     _member_values,
     _room_values,
+    _table,
     new_owner,
 )
 
@@ -54,7 +56,7 @@ Conn = psycopg.AsyncConnection[Any]
 
 #: the channel on which every change is announced: a JSON payload (see :func:`_payload`)
 CHANNEL = "unokit"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: migrations: version -> statements that bring a database from the version below to it
 _MIGRATIONS: dict[int, list[str]] = {
@@ -119,6 +121,10 @@ _MIGRATIONS: dict[int, list[str]] = {
             owner TEXT PRIMARY KEY,
             expires TIMESTAMPTZ NOT NULL
         )""",
+    ],
+    3: [
+        "ALTER TABLE rooms ADD COLUMN settings JSONB NOT NULL DEFAULT '{}'",
+        "ALTER TABLE seats ADD COLUMN address TEXT NOT NULL DEFAULT ''",
     ],
 }
 
@@ -209,12 +215,12 @@ class PostgresStorage:
                 async with conn.transaction():
                     await conn.execute(
                         f"INSERT INTO rooms ({_ROOM_COLUMNS}) "
-                        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                         _room_values(room),
                     )
                     for member in members:
                         await conn.execute(
-                            "INSERT INTO seats VALUES (%s, %s, %s, %s, %s)",
+                            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s)",
                             _member_values(member),
                         )
             except psycopg.errors.UniqueViolation as error:
@@ -231,9 +237,9 @@ class PostgresStorage:
             async with conn.transaction():
                 cur = await conn.execute(
                     "UPDATE rooms SET rules=%s, seed=%s, bots=%s, bot_level=%s, host=%s, "
-                    "status=%s, base=%s, match_no=%s, created=%s, version=version+1 "
-                    "WHERE code=%s AND version=%s",
-                    (*values[1:10], values[0], room.version),
+                    "status=%s, base=%s, match_no=%s, created=%s, settings=%s, "
+                    "version=version+1 WHERE code=%s AND version=%s",
+                    (*values[1:10], values[12], values[0], room.version),
                 )
                 if cur.rowcount != 1:
                     raise RoomConflict(f"room {room.code} changed since version {room.version}")
@@ -246,8 +252,9 @@ class PostgresStorage:
             try:
                 async with conn.transaction():
                     await conn.execute(
-                        "INSERT INTO seats VALUES (%s, %s, %s, %s, %s) ON CONFLICT (token_hash) "
-                        "DO UPDATE SET seat=excluded.seat, name=excluded.name",
+                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s) "
+                        "ON CONFLICT (token_hash) DO UPDATE SET seat=excluded.seat, "
+                        "name=excluded.name",
                         _member_values(member),
                     )
                     await _notify(conn, member.room, self.owner, "room")
@@ -283,7 +290,7 @@ class PostgresStorage:
 
         await self._with(work)
 
-    async def add_chat(self, chat: ChatRow) -> None:
+    async def add_chat(self, chat: ChatRow, keep: int = 0) -> None:
         async def work(conn: Conn) -> None:
             async with conn.transaction():
                 await conn.execute(
@@ -291,6 +298,12 @@ class PostgresStorage:
                     "VALUES (%s, %s, %s, %s, %s, %s)",
                     (chat.room, chat.match_no, chat.seat, chat.name, chat.text, chat.time),
                 )
+                if keep:
+                    await conn.execute(
+                        "DELETE FROM chat WHERE room=%s AND match_no=%s AND id NOT IN (SELECT id "
+                        "FROM chat WHERE room=%s AND match_no=%s ORDER BY id DESC LIMIT %s)",
+                        (chat.room, chat.match_no, chat.room, chat.match_no, keep),
+                    )
                 await _notify(
                     conn,
                     chat.room,
@@ -341,11 +354,14 @@ class PostgresStorage:
 
         return await self._with(work)
 
-    async def count_rooms(self, creator: str) -> int:
+    async def count_rooms(self, creator: str | None) -> int:
         async def work(conn: Conn) -> int:
-            cur = await conn.execute(
-                "SELECT COUNT(*) FROM rooms WHERE creator=%s AND status<>'closed'", (creator,)
-            )
+            if creator is None:
+                cur = await conn.execute("SELECT COUNT(*) FROM rooms WHERE status<>'closed'")
+            else:
+                cur = await conn.execute(
+                    "SELECT COUNT(*) FROM rooms WHERE creator=%s AND status<>'closed'", (creator,)
+                )
             row = await cur.fetchone()
             return int(row[0]) if row else 0
 
@@ -526,15 +542,16 @@ async def _load_room(conn: Conn, code: str) -> StoredRoom | None:
             created=row[9],
             version=row[10],
             creator=row[11],
+            table=_table(row[12]),
         )
     )
     cur = await conn.execute(
-        "SELECT token_hash, seat, name, joined FROM seats WHERE room=%s "
+        "SELECT token_hash, seat, name, joined, address FROM seats WHERE room=%s "
         "ORDER BY joined, token_hash",
         (code,),
     )
     for member in await cur.fetchall():
-        stored.members.append(MemberRow(code, member[0], member[1], member[2], member[3]))
+        stored.members.append(MemberRow(code, *member))
     cur = await conn.execute("SELECT MAX(move_no) FROM moves WHERE room=%s", (code,))
     last = await cur.fetchone()
     stored.last_move_no = (last[0] if last else None) or 0

@@ -20,7 +20,17 @@ from unokit.moves import CallUno, Catch, Challenge, ChooseColor, Draw, Move, Pas
 from unokit.narrator import N_, NP_, card_name, color_name, describe_rules, translations
 from unokit.rules import PRESETS, Rules
 
-__all__ = ["MESSAGES", "changed_from_preset", "move_label", "rules_lines", "say", "seat_names"]
+__all__ = [
+    "MESSAGES",
+    "OPTION_GROUPS",
+    "SPECTATOR_N",
+    "changed_from_preset",
+    "move_label",
+    "option_group",
+    "rules_lines",
+    "say",
+    "seat_names",
+]
 
 #: every refusal and error text the server sends, by key
 MESSAGES: dict[str, str] = {
@@ -47,6 +57,22 @@ MESSAGES: dict[str, str] = {
     "not_ready": N_("Not everyone is ready yet (or wait {seconds} s)."),
     "spectator_ready": N_("Spectators do not need to be ready."),
     "room_full": N_("The room is full."),
+    "watching_closed": N_("The host does not let people watch this table."),
+    "too_many_watchers": N_("This table already has {limit} spectators, the most it takes."),
+    "address_watchers": N_(
+        "Your address already watches this table {limit} times, the most it may."
+    ),
+    "no_watcher": N_("There is no such spectator."),
+    "name_taken": N_("Someone in this room is already called {name}: choose another name."),
+    "name_reserved": N_("“{name}” is what the table calls someone else: choose another name."),
+    "name_needed": N_("Please enter your name."),
+    "players_seated": N_("{players} players leave no seat {seat}, and a player sits there."),
+    "chat_too_fast": N_("You are writing too fast: wait {seconds} s."),
+    "chat_room_busy": N_("This table's chat is too busy: wait a moment."),
+    "react_too_fast": N_("Too many reactions: wait a moment."),
+    "server_full": N_("The server has {limit} open rooms, the most it takes; try again later."),
+    "took_over": N_("{name} let the time run: a bot played for them."),
+    "took_over_you": N_("You let the time run: a bot played for you."),
     "bad_token": N_("This link does not open a place in this room."),
     "wrong_token": N_("This token is not the one this connection opened."),
     "storage": N_("The server could not save that; try again."),
@@ -63,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "too_big": N_("Message refused: larger than {limit} bytes."),
     "too_many": N_("Message refused: more than {rate} messages a second."),
     "hello_first": N_("Say hello first."),
+    "hello_late": N_("Say hello within {seconds:g} s of connecting."),
     "binary": N_("Message refused: send JSON text, not binary data."),
 }
 
@@ -83,6 +110,8 @@ _CATCH = N_("Catch {who}")
 _NAME_COLOR = N_("Name {color}")
 _TIMEOUT = N_("Let the time run out")
 _BOT_NAME = N_("Bot {seat}")
+#: the name a spectator gets who gave none
+SPECTATOR_N = N_("Spectator {n}")
 _YOU = N_("you")
 _SEAT = N_("seat {number}")
 
@@ -150,6 +179,37 @@ def move_label(
         Timeout: _TIMEOUT,
     }
     return t.gettext(simple.get(type(move), str(move)))
+
+
+#: the groups the rules form shows the options in, by their section of RULES.md: an option
+#: finds its group from its section (``unokit.rules.OPTIONS[name].section``), so a new option
+#: needs no entry here (one whose chapter is new goes to "More")
+OPTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (N_("Deck and deal"), ("1", "2")),
+    (N_("Drawing"), ("3",)),
+    (N_("Special cards"), ("4",)),
+    (N_("Wild +4 and challenges"), ("5",)),
+    (N_("Calling UNO"), ("6",)),
+    (N_("Stacking and deflecting"), ("7.1", "7.2")),
+    (N_("Jump-in"), ("7.3", "7.6")),
+    (N_("Seven-zero, several cards, misplays"), ("7.4", "7.5", "7.7", "7.8", "7.9")),
+    (N_("Time limit"), ("7.10",)),
+    (N_("Teams and seats"), ("7.11", "7.12")),
+    (N_("Scoring and the match"), ("8",)),
+    (N_("More"), ()),
+)
+
+
+def option_group(section: str) -> str:
+    """The group of the rules form an option of RULES.md ``section`` goes in.
+
+    >>> option_group("7.3"), option_group("8"), option_group("11.2")
+    ('Jump-in', 'Scoring and the match', 'More')
+    """
+    for title, sections in OPTION_GROUPS:
+        if section in sections or section.split(".", 1)[0] in sections:
+            return title
+    return OPTION_GROUPS[-1][0]
 
 
 def rules_lines(rules: Rules, lang: str) -> list[str]:

@@ -38,6 +38,20 @@ export function save(key, value) {
 
 export const tokenFor = (code) => saved(`token.${code}`);
 export const saveToken = (code, token) => save(`token.${code}`, token);
+/** The invite key of a room (from its link's #k=...), needed to look at it and to join it. */
+export const inviteFor = (code) => saved(`invite.${code}`);
+export const saveInvite = (code, key) => save(`invite.${code}`, key);
+
+/** A room and its invite key from what a person pastes or types: an invite link
+ * (".../r/ABCDEF#k=GHJKLMNP"), or the invite code "ABCDEF-GHJKLMNP" (any case, any separators).
+ * Null when it is neither. */
+export function parseInvite(text) {
+  const link = String(text || "").match(/\/r\/([A-Za-z]{6})(?:[^#]*)#(?:.*&)?k=([A-Za-z]{8})/);
+  if (link) return { code: link[1].toUpperCase(), key: link[2].toUpperCase() };
+  const letters = String(text || "").toUpperCase().replace(/[^A-Z]/g, "");
+  if (letters.length === 14) return { code: letters.slice(0, 6), key: letters.slice(6) };
+  return null;
+}
 
 /** The language to show: saved choice, else the browser's (zh-TW/HK: Traditional). */
 export function chosenLang() {
@@ -96,12 +110,12 @@ export function langPicker(select, lang, onChange) {
 }
 
 /** JSON request; resolves to the answer's JSON or throws an Error with the server's message. */
-export async function request(method, url, body = undefined) {
+export async function request(method, url, body = undefined, headers = {}) {
   let res;
   try {
     res = await fetch(url, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: body === undefined ? { ...headers } : { "Content-Type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -145,4 +159,33 @@ export function toast(text, kind = "info", ms = 3500) {
     setTimeout(() => item.remove(), 300);
   }, ms);
   return item;
+}
+
+/** An icon of the package's own (static/icons, drawn in the text's colour by CSS): no emoji
+ * font needed. Decorative: the control it is in carries the words (aria-label, text). */
+export function icon(name) {
+  const i = el("span", `i i-${name}`);
+  i.setAttribute("aria-hidden", "true");
+  return i;
+}
+
+/** The quick reactions (what the protocol sends) and their pictures. */
+export const REACTIONS = [
+  ["👍", "thumbs", "Thumbs up"],
+  ["😂", "laugh", "Laughing"],
+  ["😮", "wow", "Surprised"],
+  ["😡", "angry", "Angry"],
+  ["🎉", "party", "Party"],
+  ["😭", "cry", "Crying"],
+];
+
+/** A reaction's picture (its emoji as the text alternative). */
+export function reactionImage(emoji) {
+  const found = REACTIONS.find(([e]) => e === emoji);
+  const img = el("img", "react-img");
+  img.src = `/static/icons/react-${found ? found[1] : "thumbs"}.svg`;
+  img.alt = found ? t(found[2]) : emoji;
+  img.width = 28;
+  img.height = 28;
+  return img;
 }

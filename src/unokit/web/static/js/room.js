@@ -4,14 +4,15 @@
 
 import { cardBack, cardFace, cardOrder, colorChip, COLORS, LETTER, parseCard } from "./cards.js";
 import {
-  chosenLang, el, langPicker, loadLabels, request, save, saved, saveToken, t, toast,
-  tokenFor,
+  chosenLang, el, icon, inviteFor, langPicker, loadLabels, REACTIONS, reactionImage, request, save,
+  saved, saveInvite, saveToken, t, toast, tokenFor,
 } from "./common.js";
 import { choicesOf, sortMoves, withChoice } from "./moves.js";
+import { RulesForm } from "./rules_form.js";
 import { setSound, sound, soundOn } from "./sound.js";
 
 const CHAT_MAX = 300; // the protocol's longest chat message
-const REACTIONS = ["👍", "😂", "😮", "😡", "🎉", "😭"];
+const NAME_MAX = 40; // the protocol's longest name
 const AVATARS = ["#e3262e", "#1667c8", "#1e9e4a", "#d99a00", "#8e44ad", "#16a085", "#d35400",
   "#4a6078", "#c2185b", "#6d8a1f"];
 const COLOR_LABEL = { red: "red", yellow: "yellow", green: "green", blue: "blue" };
@@ -75,8 +76,10 @@ function roomCode() {
 async function start() {
   S.code = roomCode();
   const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
-  if (hash.get("t")) {
-    saveToken(S.code, hash.get("t"));
+  if (hash.get("t")) saveToken(S.code, hash.get("t"));
+  if (hash.get("k")) saveInvite(S.code, hash.get("k").toUpperCase());
+  if (hash.get("t") || hash.get("k")) {
+    // out of the address bar (and of what is shared by copying it)
     history.replaceState(null, "", location.pathname + location.search);
   }
   S.token = tokenFor(S.code);
@@ -103,10 +106,11 @@ function setupChrome() {
   $("invite-btn").addEventListener("click", inviteDialog);
   $("rules-btn").addEventListener("click", rulesDialog);
   $("keys-btn").addEventListener("click", keysDialog);
+  $("people-btn").addEventListener("click", peopleDialog);
   const sb = $("sound-btn");
   const showSound = () => {
     sb.setAttribute("aria-pressed", soundOn() ? "true" : "false");
-    sb.textContent = soundOn() ? "🔊" : "🔇";
+    sb.replaceChildren(icon(soundOn() ? "sound-on" : "sound-off"));
   };
   showSound();
   sb.addEventListener("click", () => {
@@ -118,10 +122,13 @@ function setupChrome() {
     tab.addEventListener("click", () => showTab(tab.dataset.panel));
   }
   const reactions = $("reactions");
-  for (const emoji of REACTIONS) {
-    const b = el("button", "", emoji);
+  for (const [emoji, , words] of REACTIONS) {
+    const b = el("button");
     b.type = "button";
     b.dataset.react = emoji;
+    b.title = t(words);
+    b.setAttribute("aria-label", t(words));
+    b.appendChild(reactionImage(emoji));
     b.addEventListener("click", () => send({ type: "react", emoji }));
     reactions.appendChild(b);
   }
@@ -143,7 +150,12 @@ function setupChrome() {
       toast(t("A chat message has at most {n} characters.", { n: CHAT_MAX }), "error");
       return;
     }
-    if (send({ type: "chat", text })) chatInput.value = "";
+    // kept until the server takes it: a refused line comes back to the box (not lost)
+    const id = S.nextId++;
+    if (send({ type: "chat", text, id })) {
+      S.chatSent = { id, text };
+      chatInput.value = "";
+    }
     showLeft();
   });
   $("drawpile").addEventListener("click", () => {
@@ -155,7 +167,10 @@ function setupChrome() {
     const hand = $("hand");
     hand.classList.toggle("at-end", hand.scrollLeft + hand.clientWidth >= hand.scrollWidth - 2);
   }, { passive: true });
-  window.addEventListener("resize", fitHand);
+  window.addEventListener("resize", () => {
+    fitHand();
+    renderOpponents();
+  });
   window.addEventListener("online", () => {
     if (S.conn !== "online" && !S.stopped && S.token) connect();
   });
@@ -242,12 +257,14 @@ function connect() {
       serverErrorDialog();
       return;
     }
-    if (ev.code === 4001) {
+    if (ev.code === 4001 || ev.code === 4002 || ev.code === 4003) {
+      // removed by the host, left, or watching closed: the token opens nothing any more
       S.stopped = true;
       saveToken(S.code, null);
       S.token = null;
       setConn("offline");
-      removedDialog();
+      if (ev.code === 4002) leftDialog();
+      else removedDialog(ev.code === 4003);
       return;
     }
     if (ev.code === 4401 || (!S.welcomed && S.helloError)) {
@@ -314,6 +331,12 @@ function handle(msg) {
       root.dataset.role = msg.you.role;
       root.dataset.seat = msg.you.seat === null ? "" : String(msg.you.seat);
       setConn("online");
+      // the host of a room `unokit serve --room` made is "Player 1": their usual name instead
+      if (!S.renamed && msg.you.host && msg.you.name === "Player 1" && saved("name", "")
+        && saved("name", "") !== "Player 1") {
+        S.renamed = true;
+        setTimeout(() => action("rename", { name: saved("name", "") }), 0);
+      }
       if (S.dialog && S.dialog.kind === "join") closeDialog();
       break;
     case "room":
@@ -325,6 +348,13 @@ function handle(msg) {
       break;
     case "refused":
       if (!S.welcomed) S.helloError = msg.message;
+      if (S.chatSent && msg.id === S.chatSent.id) {
+        const box = $("chat-input");
+        if (!box.value) box.value = S.chatSent.text;
+        S.chatSent = null;
+        toast(msg.message, "error", 5000);
+        break;
+      }
       clearPending();
       toast(msg.message || t("The move was not accepted."), "error", 5000);
       break;
@@ -334,6 +364,8 @@ function handle(msg) {
       toast(msg.message || t("The server refused the message."), "error", 5000);
       break;
     case "chat":
+      if (S.chatSent && S.you && msg.seat === S.you.seat && msg.name === S.you.name
+        && msg.text === S.chatSent.text) S.chatSent = null;
       addChat(msg);
       break;
     case "react":
@@ -353,15 +385,13 @@ function onState(msg) {
   S.view = msg.view;
   S.moveNo = msg.move_no;
   S.deadlineAt = typeof msg.deadline === "number" ? Date.now() + msg.deadline * 1000 : null;
+  S.takeoverAt = typeof msg.takeover === "number" ? Date.now() + msg.takeover * 1000 : null;
   clearPending();
   if (fresh && S.dialog && S.dialog.kind === "play") closeDialog(); // its choices are gone
   if (fresh && S.why) {
     // a reason told about an older table goes, unless it still holds
     const now = S.view.unplayable && S.view.unplayable[S.why.code];
-    if (now !== S.why.text) {
-      for (const old of document.querySelectorAll("#hand-wrap .why")) old.remove();
-      S.why = null;
-    }
+    if (now !== S.why.text) S.why = null;
   }
   if (S.history) {
     // after a (re)connection or a change of language: the recent history, told anew
@@ -431,7 +461,8 @@ function seatInfo(seat) {
 }
 
 function avatar(seat, name, bot = false) {
-  const a = el("span", "avatar", bot ? "🤖" : [...((name || "?").trim() || "?")][0]);
+  const a = el("span", "avatar", bot ? "" : [...((name || "?").trim() || "?")][0]);
+  if (bot) a.appendChild(icon("bot"));
   a.style.setProperty("--av", AVATARS[seat % AVATARS.length]);
   if (bot) a.classList.add("bot");
   a.setAttribute("aria-hidden", "true");
@@ -478,8 +509,7 @@ function renderBanner() {
   let text = "";
   if (!S.room && !v) text = t("Connecting…");
   else if (st === "lobby") {
-    text = S.you && S.you.host ? t("Add bots or wait for friends, then start") :
-      t("Waiting for the host to start");
+    text = ""; // the waiting room's panel says it
   } else if (st === "round_over") text = t("Round over");
   else if (st === "match_over") text = t("Match over");
   else if (v && inPlay()) {
@@ -503,9 +533,11 @@ function renderBanner() {
   }
   b.hidden = !text;
   b.appendChild(el("span", "", text));
-  if (S.deadlineAt && inPlay()) {
-    const timer = el("span", "timer");
+  if ((S.deadlineAt || (S.takeoverAt && v && v.current === me)) && inPlay()) {
+    // the rule's turn clock, or (my turn) how long until a bot plays it for me
+    const timer = el("span", S.deadlineAt ? "timer" : "timer takeover");
     timer.id = "timer";
+    if (!S.deadlineAt) timer.title = t("Then a bot plays this turn for you");
     b.appendChild(timer);
     tick();
   }
@@ -513,9 +545,18 @@ function renderBanner() {
 
 function tick() {
   const timer = $("timer");
-  if (timer && S.deadlineAt) {
-    const left = Math.max(0, Math.round((S.deadlineAt - Date.now()) / 1000));
+  const until = S.deadlineAt || S.takeoverAt;
+  if (timer && until) {
+    const left = Math.max(0, Math.round((until - Date.now()) / 1000));
     timer.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    timer.classList.toggle("soon", left <= 10);
+    timer.setAttribute("aria-label", S.deadlineAt ? t("{n} seconds left", { n: left })
+      : t("A bot plays for you in {n} seconds", { n: left }));
+  }
+  const people = $("people-count");
+  if (people && S.room) {
+    const watching = (S.room.watchers || []).filter((w) => w.connected).length;
+    people.textContent = watching ? String(watching) : "";
   }
   if (S.conn === "reconnecting" && S.reconnectAt) {
     const left = Math.max(0, Math.ceil((S.reconnectAt - Date.now()) / 1000));
@@ -583,7 +624,8 @@ function plateFor(seat, { you = false } = {}) {
 function renderOpponents() {
   const box = $("opponents");
   const v = S.view;
-  const seats = opponentSeats();
+  // in the waiting room the panel lists the seats: nothing under it to be covered
+  const seats = status() === "lobby" ? [] : opponentSeats();
   const spots = arc(seats.length);
   const old = new Map([...box.children].map((c) => [c.dataset.seat, c]));
   box.replaceChildren();
@@ -616,6 +658,30 @@ function renderOpponents() {
     box.appendChild(o);
   });
   if (v) S.prevSizes = [...v.hand_sizes];
+  clampOpponents();
+}
+
+/** Keeps every opponent (its UNO tag included) inside the table and below the turn banner:
+ * the places around the table are percentages, and a short or narrow window pushed the top
+ * one under the banner and the side ones past the edge. */
+function clampOpponents() {
+  const arena = $("arena");
+  const banner = $("banner");
+  if (!arena || window.matchMedia("(max-width: 820px)").matches) return; // a row on phones
+  const a = arena.getBoundingClientRect();
+  const b = banner && !banner.hidden ? banner.getBoundingClientRect() : null;
+  for (const o of document.querySelectorAll("#opponents .opp")) {
+    const r = o.getBoundingClientRect();
+    const tag = o.querySelector(".uno-mark");
+    const right = Math.max(r.right, tag ? tag.getBoundingClientRect().right : r.right);
+    let dx = 0;
+    if (r.left < a.left + 6) dx = a.left + 6 - r.left;
+    else if (right > a.right - 6) dx = a.right - 6 - right;
+    let dy = 0;
+    const top = b && r.left < b.right && r.right > b.left ? b.bottom + 6 : a.top + 4;
+    if (r.top < top) dy = top - r.top;
+    if (dx || dy) o.style.translate = `${dx}px ${dy}px`;
+  }
 }
 
 function renderCentre() {
@@ -699,7 +765,11 @@ function renderMe() {
   const v = S.view;
   box.className = "me";
   if (me === null) {
-    if (S.you) box.appendChild(el("div", "watching", `👁 ${t("You are watching")}`));
+    if (S.you) {
+      const w = el("div", "watching");
+      w.append(icon("eye"), ` ${t("You are watching")}`);
+      box.appendChild(w);
+    }
     return;
   }
   box.dataset.seat = String(me);
@@ -792,6 +862,12 @@ function renderActions() {
   else if (mine && plays.size && v.phase !== "after_draw") {
     box.appendChild(el("span", "hint", v.phase === "penalty" ? t("Stack a card, or take the penalty") : t("Play a raised card")));
   }
+  if (S.why) {
+    const why = el("div", "why", S.why.text);
+    why.id = "why";
+    why.setAttribute("role", "alert");
+    box.appendChild(why);
+  }
 }
 
 function renderHand() {
@@ -813,9 +889,15 @@ function renderHand() {
   const prev = [...S.prevHand];
   const mine = v.current === me;
   let drawnMarked = false;
+  const misplays = (inPlay() && mine && v.misplays) || {};
   const nodes = cards.map((code) => {
     const moves = plays.get(code) || [];
-    const c = cardFace(code, { tag: "button", label: cardLabel(code) });
+    // its name and what it can do now: a screen reader says "red 7, playable"
+    let state = t("cannot be played now");
+    if (moves.length) state = mine ? t("playable") : t("you can jump in with it");
+    else if (misplays[code]) state = t("does not match: a misplay costs a penalty");
+    const c = cardFace(code, { tag: "button", label: `${cardLabel(code)}, ${state}` });
+    c.title = cardLabel(code);
     const i = prev.indexOf(code);
     if (i >= 0) prev.splice(i, 1);
     else if (S.handShown) c.classList.add("new");
@@ -825,7 +907,10 @@ function renderHand() {
       if (one) c.dataset.move = one;
       else c.dataset.choices = String(moves.length);
       if (!mine) c.appendChild(el("i", "jump", t("Jump in!")));
-    } else if (anyPlay || mine) c.classList.add("dim");
+    } else if (anyPlay || mine) {
+      c.classList.add("dim");
+      if (misplays[code]) c.classList.add("misplay");
+    }
     if (v.drawn_card === code && !drawnMarked && mine) {
       c.classList.add("drawn");
       drawnMarked = true;
@@ -862,6 +947,9 @@ function singleMove(moves) {
   return pick.length === 1 ? pick[0].text : null;
 }
 
+/** Lays the hand out in a grid: cards overlap (each shows at least MIN_SHOWN of its width,
+ * so a tap on a card's middle lands on that card), in up to three rows before it scrolls. */
+const MIN_SHOWN = 0.58;
 function fitHand() {
   const hand = $("hand");
   const n = hand.querySelectorAll(".card").length;
@@ -869,11 +957,16 @@ function fitHand() {
   const w = hand.querySelector(".card").offsetWidth;
   const style = getComputedStyle(hand);
   const avail = hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  let overlap = 6;
-  if (n > 1 && n * (w + 6) > avail) {
-    overlap = -Math.min(w * 0.58, (n * w - avail) / (n - 1));
+  const stepFor = (k) => (k <= 1 ? w : Math.min(w + 6, (avail - w) / (k - 1)));
+  let rows = 1;
+  let perRow = n;
+  while (rows < 3 && stepFor(perRow) < w * MIN_SHOWN) {
+    rows += 1;
+    perRow = Math.ceil(n / rows);
   }
-  hand.style.setProperty("--overlap", `${overlap}px`);
+  const step = Math.max(stepFor(perRow), w * MIN_SHOWN);
+  hand.style.gridTemplateColumns = perRow > 1 ? `repeat(${perRow - 1}, ${step}px) ${w}px` : `${w}px`;
+  hand.dataset.rows = String(rows);
   requestAnimationFrame(() => {
     hand.classList.toggle("scrolls", hand.scrollWidth > hand.clientWidth + 2);
     hand.classList.toggle("at-end", hand.scrollLeft + hand.clientWidth >= hand.scrollWidth - 2);
@@ -888,8 +981,12 @@ function tapCard(code, node) {
   if (!moves.length) {
     let why = (v.unplayable && v.unplayable[code]) || "";
     if (!why) why = v.current === myseat() ? t("This card cannot be played now.") : t("It is not your turn.");
+    const misplay = inPlay() && v.current === myseat() && v.misplays && v.misplays[code];
+    if (misplay) {
+      misplayDialog(code, why, misplay);
+      return;
+    }
     showWhy(why, node);
-    S.why = { code, text: why };
     return;
   }
   const one = singleMove(moves);
@@ -897,24 +994,47 @@ function tapCard(code, node) {
   else playDialog(code, moves);
 }
 
+/** Why a tapped card cannot be played: a line under the move buttons (it covers none of
+ * them), read out by screen readers; it goes when the table changes or after a while. */
 function showWhy(text, node) {
-  const wrap = $("hand-wrap");
-  for (const old of wrap.querySelectorAll(".why")) old.remove();
-  const bubble = el("div", "why", text);
-  bubble.setAttribute("role", "alert");
-  bubble.id = "why";
-  wrap.appendChild(bubble);
-  // over the tapped card (kept inside the table)
-  const w = wrap.getBoundingClientRect();
-  const c = node.getBoundingClientRect();
-  const half = bubble.offsetWidth / 2;
-  const x = Math.min(Math.max(c.left + c.width / 2 - w.left, half + 6), w.width - half - 6);
-  bubble.style.left = `${x}px`;
-  bubble.style.setProperty("--tip", `${c.left + c.width / 2 - w.left - x}px`);
+  S.why = { code: node.dataset.card, text, at: Date.now() };
+  renderActions();
   node.classList.remove("shake");
   void node.offsetWidth;
   node.classList.add("shake");
-  setTimeout(() => bubble.remove(), 4000);
+  clearTimeout(S.whyTimer);
+  S.whyTimer = setTimeout(() => {
+    S.why = null;
+    renderActions();
+  }, 6000);
+}
+
+/** Under `misplay = penalty_*` a card that does not match may still be played, at a cost:
+ * asked first ("green 9 does not match: play it anyway and take the penalty?"). */
+function misplayDialog(code, why, move) {
+  const v = S.view;
+  const title = el("span", "dialog-title");
+  const mini = el("span", "title-card");
+  mini.appendChild(cardFace(code));
+  title.appendChild(mini);
+  title.appendChild(el("span", "", t("Play it anyway?")));
+  openDialog("misplay", title, (box) => {
+    box.appendChild(el("p", "why-text", why));
+    const cost = v.misplay_rule === "penalty_continue"
+      ? t("It is a misplay: the card comes back to your hand, you draw 1 card and go on with your turn.")
+      : t("It is a misplay: the card comes back to your hand, you draw 1 card and your turn ends.");
+    box.appendChild(el("p", "", cost));
+    const foot = el("div", "foot");
+    const go = el("button", "btn danger", t("Play it anyway and take the penalty"));
+    go.type = "button";
+    go.dataset.move = move;
+    go.addEventListener("click", () => sendMove(move));
+    const cancel = el("button", "btn ghost", t("Cancel"));
+    cancel.type = "button";
+    cancel.addEventListener("click", closeDialog);
+    foot.append(cancel, go);
+    box.appendChild(foot);
+  });
 }
 
 // ---------------------------------------------------------------- panels: lobby, round over
@@ -941,7 +1061,7 @@ function levelSelect(value) {
     o.value = level;
     sel.appendChild(o);
   }
-  sel.value = value || "basic";
+  sel.value = value || (S.room && S.room.bot_level) || "strong";
   sel.setAttribute("aria-label", t("Bot level"));
   return sel;
 }
@@ -954,12 +1074,100 @@ function smallButton(text, cls, onClick, actionName) {
   return b;
 }
 
+/** "Your name" and a button: anyone at the table may change their name. */
+function nameForm() {
+  const form = el("form", "rename");
+  const label = el("label", "field");
+  label.appendChild(el("span", "", t("Your name")));
+  const input = el("input");
+  input.type = "text";
+  input.id = "rename-input";
+  input.maxLength = NAME_MAX;
+  input.autocomplete = "nickname";
+  input.value = (S.you && S.you.name) || "";
+  label.appendChild(input);
+  form.appendChild(label);
+  const b = el("button", "btn small", t("Rename"));
+  b.type = "submit";
+  b.dataset.action = "rename";
+  form.appendChild(b);
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!name || (S.you && name === S.you.name)) return;
+    save("name", name);
+    action("rename", { name });
+  });
+  return form;
+}
+
+/** Who watches (everyone sees who; the host may remove them, or close watching). */
+function watchersBlock(box) {
+  const room = S.room;
+  const host = S.you && S.you.host;
+  const watchers = room.watchers || [];
+  const head = el("div", "label watchers-head");
+  head.append(icon("eye"), ` ${t("Watching")} (${watchers.filter((w) => w.connected).length})`);
+  box.appendChild(head);
+  const list = el("ul", "seats compact watchers");
+  for (const w of watchers) {
+    const li = el("li", w.connected ? "" : "gone");
+    li.dataset.watcher = w.id;
+    li.appendChild(el("span", "name", w.name));
+    if (!w.connected) li.appendChild(el("i", "badge off", t("offline")));
+    if (host) {
+      li.appendChild(smallButton(t("Remove"), "ghost", () => action("remove_watcher", { watcher: w.id }), "remove-watcher"));
+    }
+    list.appendChild(li);
+  }
+  if (!watchers.length) list.appendChild(el("li", "none", room.watching ? t("Nobody is watching.") : t("Watching is closed.")));
+  box.appendChild(list);
+}
+
+/** The host's settings of how the table is run: watching, and the bot that plays a turn
+ * someone lets run. */
+function tableSettings(box) {
+  const room = S.room;
+  const wrap = el("div", "table-settings");
+  const watch = el("label", "check");
+  const cb = el("input");
+  cb.type = "checkbox";
+  cb.id = "watching-toggle";
+  cb.checked = !!room.watching;
+  cb.addEventListener("change", () => action("set_table", { watching: cb.checked }));
+  watch.append(cb, el("span", "", t("Let people watch")));
+  wrap.appendChild(watch);
+  if (room.takeover !== null && room.takeover !== undefined) {
+    const label = el("label", "field inline");
+    label.appendChild(el("span", "", t("When someone lets their turn run, a bot plays it after")));
+    const sel = el("select");
+    sel.id = "takeover-select";
+    const choices = [...new Set([...(room.takeover_choices || []), room.takeover])].sort((a, b) => a - b);
+    for (const n of choices) {
+      const o = el("option", "", n ? t("{n} s", { n }) : t("never (friends only)"));
+      o.value = String(n);
+      sel.appendChild(o);
+    }
+    sel.value = String(room.takeover);
+    sel.addEventListener("change", () => action("set_table", { takeover: Number(sel.value) }));
+    label.appendChild(sel);
+    wrap.appendChild(label);
+  }
+  box.appendChild(wrap);
+}
+
+function leaveButton() {
+  const b = smallButton("", "ghost", leaveDialog, "leave");
+  b.append(icon("leave"), ` ${t("Leave the table")}`);
+  return b;
+}
+
 function lobbyPanel(panel) {
   const room = S.room;
   const host = S.you && S.you.host;
   const me = myseat();
-  const h = el("h2", "", t("Waiting room"));
-  panel.appendChild(h);
+  panel.appendChild(el("h2", "", t("Waiting room")));
+  panel.appendChild(el("div", "label", t("Send this link to your friends:")));
   const inv = el("div", "invite");
   const input = el("input");
   input.type = "text";
@@ -969,16 +1177,21 @@ function lobbyPanel(panel) {
   input.setAttribute("aria-label", t("Invite link"));
   inv.appendChild(input);
   inv.appendChild(smallButton(t("Copy link"), "primary", () => copyLink(room.link)));
-  panel.appendChild(el("div", "label", t("Send this link to your friends:")));
   panel.appendChild(inv);
+  if (room.invite) {
+    panel.appendChild(el("p", "target-line invite-code", t("Or tell them the invite code: {code}", { code: room.invite })));
+  }
+  panel.appendChild(nameForm());
   const list = el("ul", "seats");
   for (const s of room.seats) {
     const li = el("li", s.kind);
     li.dataset.seat = String(s.seat);
     if (s.seat === me) li.classList.add("you");
-    li.appendChild(avatar(s.seat, s.kind === "empty" ? "?" : s.name, s.kind === "bot"));
+    li.appendChild(avatar(s.seat, s.kind === "empty" ? "+" : s.name, s.kind === "bot"));
     const name = s.kind === "empty" ? t("Empty seat") : s.name;
-    li.appendChild(el("span", "name", s.seat === me ? `${name} (${t("you")})` : name));
+    const who = el("span", "name", s.seat === me ? `${name} (${t("you")})` : name);
+    if (s.kind === "empty") who.appendChild(el("small", "seat-note", t("a bot plays here if nobody sits")));
+    li.appendChild(who);
     if (s.kind === "bot") li.appendChild(el("i", "badge bot", `${t("bot")} · ${t(s.level || "basic")}`));
     if (room.host === s.seat) li.appendChild(el("i", "badge host", t("host")));
     if (s.kind === "human" && !s.connected) li.appendChild(el("i", "badge off", t("offline")));
@@ -995,12 +1208,14 @@ function lobbyPanel(panel) {
     if (host && s.kind === "human" && s.seat !== me) {
       li.appendChild(smallButton(t("Remove"), "danger", () => action("kick", { seat: s.seat }), "kick"));
     }
-    if (s.kind === "empty") {
+    if (s.kind === "empty" || (s.kind === "bot" && me === null)) {
       li.appendChild(smallButton(t("Sit here"), "", () => action("take_seat", { seat: s.seat }), "take-seat"));
     }
     list.appendChild(li);
   }
   panel.appendChild(list);
+  watchersBlock(panel);
+  if (host) tableSettings(panel);
   const foot = el("div", "row");
   if (host) {
     const b = el("button", "btn primary", t("Start the match"));
@@ -1008,19 +1223,35 @@ function lobbyPanel(panel) {
     b.dataset.action = "start";
     b.addEventListener("click", () => action("start"));
     foot.appendChild(b);
+    foot.appendChild(smallButton(t("Change the rules"), "", rulesEditDialog, "edit-rules"));
     foot.appendChild(el("span", "target-line", t("Empty seats get bots.")));
   } else {
     foot.appendChild(el("span", "target-line", t("Waiting for {name} to start…", { name: nameOf(room.host) })));
   }
-  if (room.spectators) foot.appendChild(el("span", "target-line", `👁 ${t("{n} watching", { n: room.spectators })}`));
+  foot.appendChild(leaveButton());
   panel.appendChild(foot);
   panel.appendChild(rulesBlock());
+}
+
+/** "official", or "official + 3 house rules" when the room changed some (players aside). */
+function rulesTitle() {
+  const rules = S.room && S.room.rules;
+  if (!rules) return "";
+  const name = rules.name || rules.preset;
+  const changed = Object.keys(rules.changed || {}).filter((k) => k !== "players").length;
+  if (!changed) return name;
+  return changed === 1 ? t("{name} + 1 house rule", { name }) : t("{name} + {n} house rules", { name, n: changed });
+}
+
+/** "Target: 1 point" / "Target: 500 points". */
+function targetWords(n) {
+  return n === 1 ? t("Target: {n} point", { n }) : t("Target: {n} points", { n });
 }
 
 function rulesBlock() {
   const room = S.room;
   const d = el("details");
-  const s = el("summary", "", `${t("Rules")}: ${room.rules ? room.rules.name || room.rules.preset : ""}`);
+  const s = el("summary", "", `${t("Rules")}: ${rulesTitle()}`);
   d.appendChild(s);
   const ul = el("ul", "rules-lines");
   for (const line of (room.rules && room.rules.lines) || []) ul.appendChild(el("li", "", line));
@@ -1034,9 +1265,13 @@ function scoresTable(showReady) {
   const room = S.room;
   const n = seatCount();
   const table = el("table", "scores");
+  const hands = v && Array.isArray(v.hands_left) ? v.hands_left : null;
+  const caption = el("caption", "sr-only", t("Scores"));
+  table.appendChild(caption);
   const head = el("tr");
   head.appendChild(el("th", "", t("Player")));
   head.appendChild(el("th", "num", t("Cards")));
+  if (hands) head.appendChild(el("th", "left-head", t("Cards left")));
   head.appendChild(el("th", "num", t("Score")));
   if (showReady) head.appendChild(el("th", "", t("Ready")));
   table.appendChild(head);
@@ -1054,6 +1289,15 @@ function scoresTable(showReady) {
     if ((scores[s] ?? 0) === best && best > 0) tr.classList.add("lead");
     tr.appendChild(el("td", "", s === myseat() ? `${nameOf(s)} (${t("you")})` : nameOf(s)));
     tr.appendChild(el("td", "num", v ? String(v.hand_sizes[s] ?? "") : ""));
+    if (hands) {
+      const cell = el("td", "left-cards");
+      const cards = el("span", "mini left");
+      for (const code of [...(hands[s] || [])].sort((a, b) => cardOrder(a) - cardOrder(b))) {
+        cards.appendChild(cardFace(code, { label: cardLabel(code) }));
+      }
+      cell.appendChild(cards);
+      tr.appendChild(cell);
+    }
     tr.appendChild(el("td", "num", String(scores[s] ?? 0)));
     if (showReady) {
       const info = room && room.seats[s];
@@ -1075,11 +1319,13 @@ function roundPanel(panel, st) {
   if (winner !== null && winner !== undefined) {
     const who = winner === me ? t("You win the match!") : t("{name} wins the match!", { name: nameOf(winner) });
     const whoRound = winner === me ? t("You win the round!") : t("{name} wins the round!", { name: nameOf(winner) });
-    panel.appendChild(el("div", "winner-line", `🏆 ${over ? who : whoRound}`));
+    const line = el("div", "winner-line");
+    line.append(icon("trophy"), ` ${over ? who : whoRound}`);
+    panel.appendChild(line);
   }
   panel.appendChild(scoresTable(true));
   const target = (v && v.target) || room.target;
-  if (target) panel.appendChild(el("div", "target-line", t("Target: {n} points", { n: target })));
+  if (target) panel.appendChild(el("div", "target-line", targetWords(target)));
   const row = el("div", "row");
   row.style.marginTop = "0.8em";
   const mySeat = me !== null ? room.seats[me] : null;
@@ -1104,7 +1350,9 @@ function roundPanel(panel, st) {
     row.appendChild(el("span", "target-line", over ? t("The host can start a rematch.") : t("The host deals the next round when everyone is ready.")));
   }
   if (over && S.token) {
-    row.appendChild(smallButton(`⬇ ${t("Download the record")}`, "ghost", downloadRecord, "record"));
+    const b = smallButton("", "ghost", downloadRecord, "record");
+    b.append(icon("download"), ` ${t("Download the record")}`);
+    row.appendChild(b);
   }
   if (me === null && room.seats.some((s) => s.kind === "empty")) {
     const free = room.seats.find((s) => s.kind === "empty");
@@ -1189,7 +1437,7 @@ function renderScores() {
   box.appendChild(el("div", "target-line", t("Round {n}", { n: S.view.round_no || 1 })));
   box.appendChild(scoresTable(false));
   const target = S.view.target || (S.room && S.room.target);
-  if (target) box.appendChild(el("div", "target-line", t("Target: {n} points", { n: target })));
+  if (target) box.appendChild(el("div", "target-line", targetWords(target)));
 }
 
 // ---------------------------------------------------------------- log, chat, reactions, announcements
@@ -1228,9 +1476,12 @@ function addReaction(msg) {
   const list = $("chat");
   const li = el("li");
   li.appendChild(el("span", "from", `${msg.name}`));
-  li.appendChild(el("span", "react", msg.emoji));
+  const r = el("span", "react");
+  r.appendChild(reactionImage(msg.emoji));
+  li.appendChild(r);
   list.appendChild(li);
-  const bubble = el("span", "react-bubble", msg.emoji);
+  const bubble = el("span", "react-bubble");
+  bubble.appendChild(reactionImage(msg.emoji));
   setTimeout(() => bubble.remove(), 2300);
   if (msg.seat !== null && msg.seat === myseat()) {
     S.meBubbles = [bubble];
@@ -1400,6 +1651,16 @@ function playDialog(code, moves) {
 
 function joinDialog(error = "") {
   root.dataset.status = "join";
+  if (!inviteFor(S.code)) {
+    // a link without its key (#k=...): the room cannot be looked at or joined
+    openDialog("join", t("Join the table"), (box) => {
+      box.appendChild(el("p", "", t("This link is not a whole invite: ask the host for the invite link (it ends with #k= and a key), or type the invite code on the front page.")));
+      const home = el("a", "btn primary link-btn", t("Back to the front page"));
+      home.href = "/";
+      box.appendChild(home);
+    }, { closable: false });
+    return;
+  }
   openDialog("join", t("Join the table"), (box) => {
     box.appendChild(el("p", "target-line", t("Room {code}", { code: S.code })));
     const about = el("div", "room-about");
@@ -1443,10 +1704,9 @@ function joinDialog(error = "") {
       }
       play.disabled = watch.disabled = true;
       try {
-        const res = await request("POST", `/api/rooms/${encodeURIComponent(S.code)}/join`, {
-          name: who || t("Spectator"),
-          spectate,
-        });
+        const body = { invite: inviteFor(S.code) || "", spectate };
+        if (who) body.name = who;
+        const res = await request("POST", `/api/rooms/${encodeURIComponent(S.code)}/join?lang=${encodeURIComponent(S.lang)}`, body);
         if (who) save("name", who);
         saveToken(S.code, res.token);
         S.token = res.token;
@@ -1490,7 +1750,8 @@ function serverErrorDialog() {
 async function roomAbout(box) {
   let info;
   try {
-    info = await request("GET", `/api/rooms/${encodeURIComponent(S.code)}?lang=${encodeURIComponent(S.lang)}`);
+    info = await request("GET", `/api/rooms/${encodeURIComponent(S.code)}?lang=${encodeURIComponent(S.lang)}`,
+      undefined, { "X-Invite": inviteFor(S.code) || "" });
   } catch (e) {
     box.appendChild(el("p", "error-box", e.message));
     return;
@@ -1516,23 +1777,163 @@ async function roomAbout(box) {
   box.appendChild(d);
 }
 
-function removedDialog() {
-  openDialog("removed", t("The host removed you from the table"), (box) => {
-    box.appendChild(el("p", "", t("You can watch the game, or start a table of your own.")));
+function removedDialog(watchingClosed = false) {
+  const title = watchingClosed ? t("The host closed watching") : t("The host removed you from the table");
+  openDialog("removed", title, (box) => {
+    box.appendChild(el("p", "", watchingClosed ? t("You can start a table of your own.")
+      : t("You can watch the game, or start a table of your own.")));
     const row = el("div", "row");
-    const watch = el("button", "btn primary", t("Watch"));
-    watch.type = "button";
-    watch.addEventListener("click", () => {
-      closeDialog();
-      joinDialog();
-    });
-    const home = el("a", "btn ghost", t("Create a room"));
+    if (!watchingClosed) {
+      const watch = el("button", "btn primary", t("Watch"));
+      watch.type = "button";
+      watch.addEventListener("click", () => {
+        closeDialog();
+        joinDialog();
+      });
+      row.appendChild(watch);
+    }
+    const home = el("a", "btn ghost link-btn", t("Create a room"));
     home.href = "/";
-    home.style.textDecoration = "none";
-    row.appendChild(watch);
     row.appendChild(home);
     box.appendChild(row);
   }, { closable: false });
+}
+
+function leftDialog() {
+  openDialog("left", t("You left the table"), (box) => {
+    const row = el("div", "row");
+    const home = el("a", "btn primary link-btn", t("Back to the front page"));
+    home.href = "/";
+    row.appendChild(home);
+    box.appendChild(row);
+  }, { closable: false });
+}
+
+/** Leaving is asked first: the seat goes to a bot (or is freed before the match). */
+function leaveDialog() {
+  openDialog("leave", t("Leave the table?"), (box) => {
+    const me = myseat();
+    let words = t("You will no longer watch this table.");
+    if (me !== null) {
+      words = status() === "lobby" ? t("Your seat becomes free.") : t("A bot takes your seat for the rest of the match.");
+    }
+    box.appendChild(el("p", "", words));
+    const foot = el("div", "foot");
+    const cancel = el("button", "btn ghost", t("Cancel"));
+    cancel.type = "button";
+    cancel.addEventListener("click", closeDialog);
+    const go = el("button", "btn danger", t("Leave the table"));
+    go.type = "button";
+    go.dataset.action = "leave-confirm";
+    go.addEventListener("click", () => {
+      closeDialog();
+      action("leave");
+    });
+    foot.append(cancel, go);
+    box.appendChild(foot);
+  });
+}
+
+/** Everyone at the table, at any time: seats, who watches, your name; the host's settings. */
+function peopleDialog() {
+  openDialog("people", t("People at this table"), (box) => {
+    if (!S.room) {
+      box.appendChild(el("p", "", t("Connecting…")));
+      return;
+    }
+    fillPeople(box);
+  });
+}
+
+function fillPeople(box) {
+  const room = S.room;
+  const list = el("ul", "seats compact");
+  for (const s of room.seats) {
+    const li = el("li", s.kind);
+    li.appendChild(avatar(s.seat, s.kind === "empty" ? "+" : s.name, s.kind === "bot"));
+    const name = s.kind === "empty" ? t("Empty seat") : s.name;
+    li.appendChild(el("span", "name", s.seat === myseat() ? `${name} (${t("you")})` : name));
+    if (room.host === s.seat) li.appendChild(el("i", "badge host", t("host")));
+    if (s.kind === "bot") li.appendChild(el("i", "badge bot", `${t("bot")} · ${t(s.level || "basic")}`));
+    if (s.kind === "human" && s.away) li.appendChild(el("i", "badge away", s.bot_plays ? t("away: a bot plays") : t("away")));
+    list.appendChild(li);
+  }
+  box.appendChild(list);
+  watchersBlock(box);
+  if (S.you && S.you.host) tableSettings(box);
+  box.appendChild(nameForm());
+  const row = el("div", "row");
+  row.appendChild(leaveButton());
+  box.appendChild(row);
+}
+
+/** The host changes the rules in the waiting room (the front page's form). */
+async function rulesEditDialog() {
+  let options;
+  try {
+    S.optionsCache = S.optionsCache || {};
+    options = S.optionsCache[S.lang]
+      || (S.optionsCache[S.lang] = await request("GET", `/api/options?lang=${encodeURIComponent(S.lang)}`));
+  } catch (e) {
+    toast(e.message, "error", 5000);
+    return;
+  }
+  const room = S.room;
+  openDialog("edit-rules", t("Change the rules"), (box) => {
+    const grid = el("div", "grid2");
+    const presetField = el("label", "field");
+    presetField.appendChild(el("span", "", t("Rules")));
+    const preset = el("select");
+    preset.id = "edit-preset";
+    presetField.appendChild(preset);
+    const playersField = el("label", "field");
+    playersField.appendChild(el("span", "", t("Players")));
+    const players = el("input");
+    players.type = "number";
+    players.min = "2";
+    players.max = "10";
+    players.id = "edit-players";
+    playersField.appendChild(players);
+    grid.append(presetField, playersField);
+    box.appendChild(grid);
+    const about = el("p", "preset-line");
+    box.appendChild(about);
+    const head = el("div", "label");
+    head.appendChild(el("span", "", t("House rules")));
+    const count = el("span", "changed-count");
+    head.appendChild(count);
+    box.appendChild(head);
+    const groups = el("div", "edit-options");
+    box.appendChild(groups);
+    const err = el("div", "error-box");
+    err.setAttribute("role", "alert");
+    err.hidden = true;
+    box.appendChild(err);
+    const form = new RulesForm(options, { preset, players, about, box: groups, count });
+    const changed = { ...(room.rules.changed || {}) };
+    delete changed.players;
+    form.build({ preset: room.rules.preset, changed, players: room.seats.length });
+    const foot = el("div", "foot");
+    const cancel = el("button", "btn ghost", t("Cancel"));
+    cancel.type = "button";
+    cancel.addEventListener("click", closeDialog);
+    const saveBtn = el("button", "btn primary", t("Save the rules"));
+    saveBtn.type = "button";
+    saveBtn.dataset.action = "save-rules";
+    saveBtn.addEventListener("click", () => {
+      const read = form.read();
+      if (read.error) {
+        err.textContent = read.error;
+        err.hidden = false;
+        read.control.focus();
+        return;
+      }
+      closeDialog();
+      action("set_rules", read.rules);
+    });
+    foot.append(cancel, saveBtn);
+    box.appendChild(foot);
+  });
 }
 
 function replacedDialog() {
@@ -1575,7 +1976,9 @@ function inviteDialog() {
     b.addEventListener("click", () => copyLink(link));
     inv.appendChild(b);
     box.appendChild(inv);
-    box.appendChild(el("p", "target-line", t("Or tell them the room code: {code}", { code: S.code })));
+    if (S.room && S.room.invite) {
+      box.appendChild(el("p", "target-line", t("Or tell them the invite code: {code}", { code: S.room.invite })));
+    }
   });
 }
 
@@ -1586,13 +1989,14 @@ function rulesDialog() {
       return;
     }
     const lines = S.room.rules.lines || [];
+    box.appendChild(el("p", "target-line rules-title", rulesTitle()));
     const ul = el("ul", "rules-lines");
     for (const line of lines) ul.appendChild(el("li", "", line));
     box.appendChild(ul);
     // the target, unless a line of the rules says it already
     const target = S.room.target;
     if (target && !lines.some((line) => new RegExp(`(^|\\D)${target}(\\D|$)`).test(line))) {
-      box.appendChild(el("p", "target-line", t("Target: {n} points", { n: target })));
+      box.appendChild(el("p", "target-line", targetWords(target)));
     }
   });
 }
