@@ -4,8 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck pytest sanitize compiled compiled-test scenarios simulate bench \
-	catalogues clean
+.PHONY: run play test check fuzz lint typecheck pytest sanitize compiled compiled-test scenarios simulate \
+	bench golden catalogues clean
 
 $(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c src/unokit/envs/_vecenv.c
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c src/unokit/envs/_ve
 	touch $(STAMP)
 
 ## run: the main job: the game server on SQLite (./unokit-rooms.sqlite3), with a room ready to
-## play (you and three strong bots): it prints the room's link; Ctrl-C stops it
+## play (you and three open seats: friends take them with the invite link, strong bots fill the
+## rest when you start): it prints the links; Ctrl-C stops it
 run: $(STAMP)
 	$(BIN)/unokit serve --room
 
@@ -26,6 +27,29 @@ play: $(STAMP)
 ## sanitizers, and the mypyc-compiled engine against the Python one
 test: lint typecheck pytest sanitize compiled-test
 
+## check: the inner loop, under a minute: lint, types, the core's tests and doctests, the
+## scenarios and the golden games (Hypothesis derandomized, with a fifth of its examples)
+CHECK_TESTS := tests/rules tests/test_engine.py tests/test_notation.py tests/test_rules_config.py \
+	tests/test_narrator.py tests/test_rule_words.py tests/test_loading_checks_every_field.py \
+	tests/test_layers.py tests/test_scenarios.py tests/test_fast_paths_agree_with_general_code.py \
+	tests/test_engine_replays_golden_games.py
+check: lint typecheck
+	HYPOTHESIS_PROFILE=check $(BIN)/pytest -n 2 -p no:cacheprovider --doctest-modules \
+		$(wildcard src/unokit/*.py) $(CHECK_TESTS)
+
+## fuzz: the property and differential tests as a random search with ten times the examples
+## (nightly-style; a failure is kept in .hypothesis and tried first by the next run). make test
+## runs them derandomized (tests/fuzz.py)
+FUZZ_TESTS := tests/test_random_games_keep_invariants.py tests/test_loading_checks_every_field.py \
+	tests/test_fastplay.py tests/test_accelerator_refuses_bad_input.py tests/test_rollout.py
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n 2 $(FUZZ_TESTS)
+
+## golden: after a change of behaviour that is meant: write the golden games again (say it in
+## the commit; tests/test_engine_replays_golden_games.py replays them)
+golden: $(STAMP)
+	$(BIN)/python tools/golden.py --write
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/ruff format --check src tests benchmarks tools
@@ -33,7 +57,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+## axe-core for the accessibility tests (tests/web/test_accessibility.py), pinned by its lock
+AXE := tests/web/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
+	npm ci --prefix tests/web/axe --no-audit --no-fund --loglevel=error
+	touch $(AXE)
+
+pytest: $(STAMP) $(AXE)
 	$(BIN)/pytest -n 2 --doctest-modules src/unokit tests
 
 ## sanitize: the native modules (the C accelerator, the batched learning environment) built
@@ -58,7 +88,7 @@ sanitize: $(STAMP)
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	UNOKIT_FASTPLAY_SO=$(SAN_SO) UNOKIT_VECENV_SO=$(SAN_VEC) PYTHONPATH=. \
 	$(BIN)/pytest -n 2 --capture=sys -p tests.fastplay_sanitized \
-		tests/test_fastplay.py tests/test_fastplay_probe.py tests/test_rollout.py \
+		tests/test_fastplay.py tests/test_accelerator_refuses_bad_input.py tests/test_rollout.py \
 		tests/envs/test_vector.py tests/envs/test_native.py
 
 ## compiled: the general engine's hot modules (setup.py's MYPYC_MODULES) compiled with mypyc,
@@ -76,10 +106,10 @@ compiled: $(STAMP)
 	@ls $(MYPYC_DIR)/unokit/*.so
 
 ## compiled-test: build the compiled engine, then check that it plays the Python engine's games
-## (tests/test_compiled.py fails unless the compiled modules are what got imported)
+## and the golden games (both fail unless the compiled modules are what got imported)
 compiled-test: compiled
 	UNOKIT_COMPILED=1 PYTHONPATH=$(MYPYC_DIR):. $(BIN)/pytest -n 2 -p no:cacheprovider \
-		tests/test_compiled.py
+		tests/test_compiled.py tests/test_engine_replays_golden_games.py
 
 ## catalogues: after changing a message or a translation: update the .pot/.po files, generate
 ## Simplified Chinese from Traditional (OpenCC), compile the .mo files (a test checks them)

@@ -21,7 +21,12 @@ from setuptools import Extension, setup
 #: the modules mypyc compiles under UNOKIT_MYPYC=1: the engine's per-move code (docs/performance.md)
 MYPYC_MODULES = [
     "src/unokit/game.py",
+    "src/unokit/state.py",
+    "src/unokit/matching.py",
     "src/unokit/legality.py",
+    "src/unokit/drawing.py",
+    "src/unokit/uno.py",
+    "src/unokit/penalties.py",
     "src/unokit/play.py",
     "src/unokit/rounds.py",
     "src/unokit/rng.py",

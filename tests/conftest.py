@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import tests.fuzz  # noqa: F401  (the Hypothesis profile: derandomized unless make fuzz)
 from unokit import Game, Rules, parse_card, parse_color, parse_move
 from unokit.events import Event
 

@@ -260,6 +260,16 @@ CASES: list[Case] = [
         before=("1: play R+2",),
     ),
     Case(
+        "revenge",
+        True,
+        "a +2 on a +2 doubles the whole penalty",
+        actions=("0: play B+2",),
+        hands=("B+2 G2 Y3", "R+2 R5 B6", "Y1 Y2 Y3"),
+        current=1,
+        before=("1: play R+2",),
+        extra={"stacking": "any"},
+    ),
+    Case(
         "stack_challenge",
         "all",
         "a challenge judges every stacked +4",

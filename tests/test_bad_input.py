@@ -217,9 +217,9 @@ def test_a_deal_that_fails_mid_replay_exits_2_in_one_line(
     monkeypatch: pytest.MonkeyPatch,
     make_error: Callable[[], Exception] | None,
 ) -> None:
-    from unokit import game as game_module
+    from unokit.state import RoundEnded
 
-    error = make_error() if make_error else game_module._RoundEnded()
+    error = make_error() if make_error else RoundEnded()
     _crash_on_deal(monkeypatch, error)
     text = (
         'moves = ["0: play R1", "referee: deal"]\n[rules]\nplayers = 2\n'

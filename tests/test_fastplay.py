@@ -12,14 +12,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import table
+from tests.fuzz import examples
+from tests.options import allowed_rules, option_values
 from unokit import Card, Game, Rules, RulesError
 from unokit.cards import Color
 from unokit.moves import CHALLENGE, DRAW, Move, Play
 from unokit.rng import Rng
-from unokit.rules import OPTIONS
+from unokit.rules import EVERY, OPTIONS, SAME_PLAY
 from unokit.sim.fastplay import (
-    _SUPPORTED,
+    _CONFIG,
+    NATIVE,
+    NATIVE_OPTIONS,
     FastResult,
+    _config,
     available,
     play_random_from,
     play_random_rounds,
@@ -87,53 +92,124 @@ def test_a_misdeal_is_dealt_again_as_in_python() -> None:
 
 
 def _supported_values(name: str) -> list[object]:
-    spec = OPTIONS[name]
-    if name in _SUPPORTED:
-        return list(_SUPPORTED[name])
-    if spec.choices:
-        return list(spec.choices)
-    if isinstance(spec.default, bool):
-        return [False, True]
-    return sorted({spec.default, spec.low, min(spec.high, spec.low + 3)})  # type: ignore[type-var]
+    """The values of option ``name`` the accelerator plays (every value worth testing, unless
+    its classification names a few)."""
+    native = NATIVE[name]
+    return list(native) if isinstance(native, tuple) else option_values(name)
 
 
-#: every option whose values the accelerator plays (besides the fixed ones in _SUPPORTED)
-NATIVE_OPTIONS = (
-    "dealer_selection",
-    "dealer_draw_actions",
-    "start_reverse",
-    "draw_with_playable",
-    "after_draw",
-    "draw_until_playable",
-    "wd4_rule",
-    "challenge",
-    "challenge_fail_extra",
-    "uno_penalty",
-    "catch_window",
-    "hand_size",
-    "stacking",
-    "stack_challenge",
-    "deflect",
-    "jump_in",
-    "jump_in_stacking",
-    "seven_zero",
-    "sum_jump_in",
-)
-
-_MIX = st.fixed_dictionaries(
-    {name: st.sampled_from(_supported_values(name)) for name in NATIVE_OPTIONS}
-)
+#: every option with a value that may change: those the accelerator plays (NATIVE_OPTIONS, but
+#: players, drawn apart) and those whose values it calls the same play (the test proves it)
+_VARIED = tuple(name for name in OPTIONS if name != "players" and len(_supported_values(name)) > 1)
+_MIX = st.fixed_dictionaries({name: st.sampled_from(_supported_values(name)) for name in _VARIED})
 
 
-@settings(max_examples=40, deadline=None)
+# -- what the accelerator plays: opt-in, from each option's definition ---------------------------
+
+
+def test_every_option_is_classified_for_the_accelerator() -> None:
+    """Issue 20: support is opt-in. Each option of Rules says what the accelerator does with it
+    (``native`` in its definition): every value, values that do not change its play, or the
+    only values it plays, the default among them (it plays the official game)."""
+    assert set(NATIVE) == set(OPTIONS)
+    for name, native in NATIVE.items():
+        spec = OPTIONS[name]
+        if isinstance(native, tuple):
+            assert native and spec.default in native, name
+            for value in native:
+                assert spec.check(value) == value
+        else:
+            assert native in (EVERY, SAME_PLAY), name
+
+
+def test_the_c_engine_reads_every_option_it_plays() -> None:
+    """The rules tuple the C engine takes (``_CONFIG``) has the fields of its ``CFG_FIELDS``, in
+    order, and reads exactly the options the accelerator plays with several values: an option
+    classified as played but left out of it would be a silent wrong game."""
+    from unokit.sim import _fastplay
+
+    fields = _fastplay.config_fields()
+    assert [name for name, _, _ in _CONFIG] == [name for name, _, _ in fields]
+    assert {option for _, option, _ in _CONFIG} == set(NATIVE_OPTIONS)
+
+
+@pytest.mark.parametrize("option", sorted({o for _, o, _ in _CONFIG}))
+def test_every_value_the_accelerator_plays_fits_the_c_engine(option: str) -> None:
+    """Each value of each option it plays gives a rules tuple in the ranges CFG_FIELDS checks,
+    and the values give different tuples (the C engine sees the difference)."""
+    from unokit.sim import _fastplay
+
+    ranges = {name: (lo, hi) for name, lo, hi in _fastplay.config_fields()}
+    spec = OPTIONS[option]
+    values = [spec.low, spec.high] if spec.kind == "int" else _supported_values(option)
+    seen = set()
+    for value in values:
+        base = {"players": 2, "hand_size": 3} if option not in ("players", "hand_size") else {}
+        if option == "wd4_rule" and value == "anytime":
+            base["challenge"] = False
+        rules = Rules(**{**base, option: value})
+        config = _config(rules)
+        for (field, _, _), number in zip(_CONFIG, config, strict=True):
+            lo, hi = ranges[field]
+            assert lo <= number <= hi, (option, value, field, number)
+        seen.add(
+            tuple(c for (_, read, _), c in zip(_CONFIG, config, strict=True) if read == option)
+        )
+    assert len(seen) > 1, option  # (random and previous_winner deal a first round alike)
+
+
+@pytest.mark.parametrize("option", [n for n, native in NATIVE.items() if native == SAME_PLAY])
+def test_an_option_said_not_to_change_play_does_not(option: str) -> None:
+    """Each value of an option classified SAME_PLAY gives the Python engine the very same
+    random rounds (the accelerator ignores it), under rule mixes that bring it near play: a
+    draw card's penalty waiting (stacking, jump-ins), several players."""
+    bases = [
+        {"players": 4},
+        {"players": 3, "stacking": "any", "jump_in": "identical", "seven_zero": True},
+        {"players": 2, "deflect": "any_color", "challenge": False, "wd4_rule": "anytime"},
+    ]
+    for base in bases:
+        for seed in range(6):
+            rounds = set()
+            for value in option_values(option):
+                try:
+                    rules = Rules(**{**base, option: value})  # type: ignore[arg-type]
+                except RulesError:
+                    continue  # (teams of 2 with 3 players)
+                moves, winner, hands, state = python_round(rules, seed, seed + 50)
+                rounds.add(repr((moves, winner, hands, state)))
+            assert len(rounds) == 1, (option, base, seed)
+
+
+def test_a_value_the_accelerator_does_not_play_never_runs_natively() -> None:
+    """Every value outside an option's classification is named by ``unsupported`` and played
+    by the Python engine: ``play_random_rounds`` and the search decline it, ``simulate`` falls
+    back (and refuses ``engine="native"`` naming it)."""
+    for name, native in NATIVE.items():
+        if not isinstance(native, tuple):
+            continue
+        for value in option_values(name):
+            if value in native:
+                continue
+            try:
+                rules = Rules(players=3, **{name: value})
+            except RulesError:
+                continue
+            assert rules.describe(name) in unsupported(rules)
+            assert not supports(rules)
+            assert play_random_rounds(rules, 0, 1, Rng(1)) is None
+            assert simulate(1, rules, seed=3).engine == "python"
+            with pytest.raises(RulesError, match="native engine cannot play these rules"):
+                simulate(1, rules, engine="native")
+
+
+@settings(max_examples=examples(60), deadline=None)
 @given(options=_MIX, players=st.integers(2, 10), seed=st.integers(0, 2**40))
 def test_same_games_under_every_supported_option_mix(
     options: dict[str, object], players: int, seed: int
 ) -> None:
-    try:
-        rules = Rules(players=players, **options)  # type: ignore[arg-type]
-    except RulesError:
-        return  # a refused combination (e.g. too many cards dealt): nothing to compare
+    rules = allowed_rules(options, players=players)
+    assert rules is not None
     assert supports(rules)
     assert native_round(rules, seed, seed ^ 77) == python_round(rules, seed, seed ^ 77)
 
@@ -270,7 +346,7 @@ def _advance(game: Game, moves: int, rng: Rng) -> None:
         game.apply(seat, legal[rng.below(len(legal))])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     options=_MIX,
     players=st.integers(2, 6),
@@ -283,10 +359,8 @@ def test_from_any_state_the_same_games_as_the_python_engine(
     """Mid-game states with UNO windows open, calls made, penalties stacked, jump-ins made, a
     +4 waiting, a drawn card to keep or play: the accelerator continues each exactly as the
     Python engine does."""
-    try:
-        rules = Rules(players=players, **options)  # type: ignore[arg-type]
-    except RulesError:
-        return
+    rules = allowed_rules(options, players=players)
+    assert rules is not None
     game = Game(rules, seed)
     _advance(game, depth, Rng(seed + 1))
     if game.round_over:
@@ -321,9 +395,9 @@ def test_simulate_in_batches_gives_the_same_games(monkeypatch: pytest.MonkeyPatc
 def test_the_accelerator_refuses_broken_states_clearly() -> None:
     """Its C entry points check every index they would write through."""
     from unokit.sim import _fastplay
-    from unokit.sim.fastplay import _COLORS, _DECK_IDS, _RANKS, _config
+    from unokit.sim.fastplay import _COLORS, _DECK_IDS, _RANKS
 
-    cfg = tuple(int(v) for v in _config(Rules(players=2)))
+    cfg = _config(Rules(players=2))
     base = [[[0, 1], [2, 3]], [4, 5, 6], [7], 0, 1, 0, 0, 0, [], -1, [0, 0], [0, 0], [1, 1], 0]
 
     def play_from(**changes: object) -> None:

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import table
+from tests.fuzz import examples
 from tests.test_fastplay import _MIX, _advance, _facing_wild_draw_four
 from unokit import Card, Color, Game, Rules, RulesError
 from unokit.bots import ExpertBot, play_round
@@ -52,7 +53,7 @@ def both(
 
 
 @native_only
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     options=_MIX,
     players=st.integers(2, 6),

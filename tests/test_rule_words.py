@@ -70,3 +70,17 @@ def test_a_rules_page_tells_the_presets_own_settings_too() -> None:
     assert describe_rules(Rules.preset("official", players=3), full=True) == [
         "Rules: official (the official rules, no house rules), 3 players"
     ]
+
+
+def test_every_option_defines_its_sentences_with_its_definition() -> None:
+    """Issue 20: what players read of an option is written with it (unokit.rules: ``words``
+    per value, ``counted`` for a number), so a new option needs no word elsewhere."""
+    for name, spec in OPTIONS.items():
+        if spec.kind == "choice":
+            assert set(spec.words) == set(spec.choices), name
+        elif spec.kind == "bool":
+            assert set(spec.words) == {True, False}, name
+        elif spec.kind == "int":
+            assert spec.counted is not None, name
+        else:
+            assert set(spec.words) <= set(CUSTOM_EFFECTS), name

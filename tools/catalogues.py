@@ -33,11 +33,21 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "unokit" / "locale"
-SOURCES = (
+#: the core modules whose messages come first (the catalogues keep this order); every other
+#: core module follows, so a new rule module's messages are extracted without a word here
+_FIRST = (
     "src/unokit/narrator.py",
-    "src/unokit/legality.py",  # the reasons a move is refused (unokit.why)
+    "src/unokit/verify.py",  # the reasons a move is refused (unokit.why)
     "src/unokit/rule_words.py",
     "src/unokit/rules.py",  # each option's meaning (the create-a-room form, unokit rules)
+)
+SOURCES = (
+    *_FIRST,
+    *sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "src/unokit").glob("*.py")
+        if p.relative_to(ROOT).as_posix() not in _FIRST
+    ),
     "src/unokit/tui/i18n.py",
     # the game server's texts and the browser table's labels (web/labels.py)
     *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "src/unokit/web").glob("*.py")),

@@ -1,4 +1,4 @@
-"""Colours, ranks, cards and deck compositions (RULES.md §1).
+"""Colours, ranks, cards and deck compositions (RULES.md §1), and their names in text.
 
 A :class:`Card` is an interned ``int``: there is exactly one object per card kind, so cards
 hash and compare as fast as integers and can index lookup tables, yet print as their code.
@@ -15,10 +15,16 @@ True
 
 from __future__ import annotations
 
+import re
 from enum import IntEnum
 from typing import ClassVar, Literal
 
+from unokit.errors import NotationError
+
 __all__ = [
+    "ALL_CARDS",
+    "CARD_IDS",
+    "CARD_ID_LIMIT",
     "COLORS",
     "DECKS",
     "Card",
@@ -28,6 +34,9 @@ __all__ = [
     "card_points",
     "deck_cards",
     "deck_counts",
+    "parse_card",
+    "parse_color",
+    "require_text",
 ]
 
 
@@ -51,8 +60,6 @@ class Color(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Color:
         """Parse a colour name or letter, English or Chinese (``"blue"``, ``"B"``, ``"藍"``)."""
-        from unokit.notation import parse_color
-
         return parse_color(text)
 
 
@@ -147,9 +154,7 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse a card code or name (lenient); see :func:`unokit.notation.parse_card`."""
-        from unokit.notation import parse_card
-
+        """Parse a card code or name (lenient): :func:`parse_card`."""
         return parse_card(text)
 
     @property
@@ -198,6 +203,11 @@ for _slot in range(5):
         COLOR_OF[_card] = -1 if _slot == _WILD_SLOT else _slot
         CODE_OF[_card] = _rank.symbol if _slot == _WILD_SLOT else "RYGB"[_slot] + _rank.symbol
         ALL_CARDS.append(_card)
+
+#: the id (``int(card)``) of every card kind: an int is a card's id if it is one of these
+CARD_IDS: frozenset[int] = frozenset(int(c) for c in ALL_CARDS)
+#: one more than the largest card id: the length of a table indexed by card id
+CARD_ID_LIMIT: int = max(CARD_IDS) + 1
 
 
 def _classic108() -> dict[Card, int]:
@@ -262,3 +272,177 @@ def card_points(card: Card, deck: DeckName = "classic108") -> int:
     if rank <= Rank.WILD_DRAW_FOUR or rank == Rank.WILD_SWIMMING:
         return 50
     return _SPECIAL_WILD_POINTS.get(deck, 50)
+
+
+# -- cards and colours in words: codes, long English names, the seeds' Chinese names ------------
+# (unokit.notation, above, reads moves; the names of cards are the cards' own)
+
+_COLOR_WORDS: dict[str, Color] = {
+    "red": Color.RED,
+    "pink": Color.RED,
+    "yellow": Color.YELLOW,
+    "green": Color.GREEN,
+    "blue": Color.BLUE,
+    "红": Color.RED,
+    "紅": Color.RED,
+    "粉": Color.RED,
+    "粉红": Color.RED,
+    "粉紅": Color.RED,
+    "黄": Color.YELLOW,
+    "黃": Color.YELLOW,
+    "绿": Color.GREEN,
+    "綠": Color.GREEN,
+    "蓝": Color.BLUE,
+    "藍": Color.BLUE,
+    "r": Color.RED,
+    "p": Color.RED,
+    "y": Color.YELLOW,
+    "g": Color.GREEN,
+    "b": Color.BLUE,
+}
+# longest first, so "red" is tried before "r"
+_COLOR_PREFIXES = sorted(_COLOR_WORDS, key=len, reverse=True)
+
+_NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_CHINESE_NUMBERS = "零一二三四五六七八九"
+
+_RANK_WORDS: dict[str, Rank] = {
+    "s": Rank.SKIP,
+    "skip": Rank.SKIP,
+    "跳过": Rank.SKIP,
+    "跳過": Rank.SKIP,
+    "禁止": Rank.SKIP,
+    "r": Rank.REVERSE,
+    "reverse": Rank.REVERSE,
+    "反转": Rank.REVERSE,
+    "反轉": Rank.REVERSE,
+    "迴轉": Rank.REVERSE,
+    "回转": Rank.REVERSE,
+    "+2": Rank.DRAW_TWO,
+    "d2": Rank.DRAW_TWO,
+    "drawtwo": Rank.DRAW_TWO,
+    "draw2": Rank.DRAW_TWO,
+    "罚二": Rank.DRAW_TWO,
+    "罰二": Rank.DRAW_TWO,
+    "罚两张": Rank.DRAW_TWO,
+    "罰兩張": Rank.DRAW_TWO,
+    "抽两张": Rank.DRAW_TWO,
+    "抽兩張": Rank.DRAW_TWO,
+    "罚抽两张": Rank.DRAW_TWO,
+    "罰抽兩張": Rank.DRAW_TWO,
+    "摸二": Rank.DRAW_TWO,
+    **{str(i): Rank(i) for i in range(10)},
+    **{w: Rank(i) for i, w in enumerate(_NUMBER_WORDS)},
+    **{c: Rank(i) for i, c in enumerate(_CHINESE_NUMBERS)},
+}
+
+_WILD_WORDS: dict[str, Rank] = {
+    "w": Rank.WILD,
+    "wild": Rank.WILD,
+    "万能": Rank.WILD,
+    "萬用": Rank.WILD,
+    "万用": Rank.WILD,
+    "萬能": Rank.WILD,
+    "变色": Rank.WILD,
+    "變色": Rank.WILD,
+    "w+4": Rank.WILD_DRAW_FOUR,
+    "+4": Rank.WILD_DRAW_FOUR,
+    "wd4": Rank.WILD_DRAW_FOUR,
+    "wild+4": Rank.WILD_DRAW_FOUR,
+    "wilddrawfour": Rank.WILD_DRAW_FOUR,
+    "wilddraw4": Rank.WILD_DRAW_FOUR,
+    "drawfour": Rank.WILD_DRAW_FOUR,
+    "王牌": Rank.WILD_DRAW_FOUR,
+    "罚四": Rank.WILD_DRAW_FOUR,
+    "罰四": Rank.WILD_DRAW_FOUR,
+    "万能+4": Rank.WILD_DRAW_FOUR,
+    "萬用+4": Rank.WILD_DRAW_FOUR,
+    "万用+4": Rank.WILD_DRAW_FOUR,
+    "万能罚抽四张": Rank.WILD_DRAW_FOUR,
+    "萬用罰抽四張": Rank.WILD_DRAW_FOUR,
+    "wsh": Rank.WILD_SHUFFLE_HANDS,
+    "wildshufflehands": Rank.WILD_SHUFFLE_HANDS,
+    "shufflehands": Rank.WILD_SHUFFLE_HANDS,
+    "洗手牌": Rank.WILD_SHUFFLE_HANDS,
+    "交换手牌": Rank.WILD_SHUFFLE_HANDS,
+    "交換手牌": Rank.WILD_SHUFFLE_HANDS,
+    "wcu": Rank.WILD_CUSTOMIZABLE,
+    "wildcustomizable": Rank.WILD_CUSTOMIZABLE,
+    "customizable": Rank.WILD_CUSTOMIZABLE,
+    "customwild": Rank.WILD_CUSTOMIZABLE,
+    "自制": Rank.WILD_CUSTOMIZABLE,
+    "自製": Rank.WILD_CUSTOMIZABLE,
+    "自制卡": Rank.WILD_CUSTOMIZABLE,
+    "自製卡": Rank.WILD_CUSTOMIZABLE,
+    "wks": Rank.WILD_SWIMMING,
+    "wildswimming": Rank.WILD_SWIMMING,
+    "justkeepswimming": Rank.WILD_SWIMMING,
+    "swimming": Rank.WILD_SWIMMING,
+    "keepswimming": Rank.WILD_SWIMMING,
+    "游泳": Rank.WILD_SWIMMING,
+    "只要游泳": Rank.WILD_SWIMMING,
+    "万用只要游泳": Rank.WILD_SWIMMING,
+    "萬用只要游泳": Rank.WILD_SWIMMING,
+}
+
+
+def require_text(text: object, what: str, example: str) -> str:
+    """``text`` if it is a ``str``; otherwise :class:`NotationError` (never AttributeError)."""
+    if isinstance(text, str):
+        return text
+    shown = repr(text) if not isinstance(text, int) or abs(text) < 10**30 else "a large number"
+    shown = shown if len(shown) <= 60 else shown[:59] + "…"
+    raise NotationError(
+        f"{what} must be text such as {example!r}, not {type(text).__name__} {shown}"
+    )
+
+
+def _compact(text: str) -> str:
+    text = text.strip().lower()
+    text = re.sub(r"[\s_\-]+", "", text)
+    for suffix in ("牌", "卡"):
+        if text.endswith(suffix) and text not in _WILD_WORDS:
+            text = text[: -len(suffix)]
+    return text
+
+
+def parse_color(text: str) -> Color:
+    """Parse a colour: ``red``/``R``/``红``/``紅`` (pink and 粉 are red, as in 002).
+
+    >>> parse_color("Blue"), parse_color("綠")
+    (<Color.BLUE: 3>, <Color.GREEN: 2>)
+    """
+    key = _compact(require_text(text, "a colour", "blue"))
+    if key.endswith("色") and len(key) > 1:
+        key = key[:-1]
+    try:
+        return _COLOR_WORDS[key]
+    except KeyError:
+        raise NotationError(
+            f"{text!r} is not a colour (expected red, yellow, green or blue)"
+        ) from None
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card, leniently: codes (``G+2``), long names, Chinese names.
+
+    >>> parse_card("g+2"), parse_card("Yellow Reverse"), parse_card("紅7")
+    (Card.parse('G+2'), Card.parse('YR'), Card.parse('R7'))
+    """
+    key = _compact(require_text(text, "a card", "R5"))
+    if not key:
+        raise NotationError("empty card: expected a code such as R5, BS, G+2, W or W+4")
+    if key in _WILD_WORDS:
+        return Card.of(_WILD_WORDS[key])
+    for prefix in _COLOR_PREFIXES:
+        if key.startswith(prefix):
+            rest = key[len(prefix) :]
+            if rest.startswith("色"):
+                rest = rest[1:]
+            rank = _RANK_WORDS.get(rest)
+            if rank is not None:
+                return Card.of(rank, _COLOR_WORDS[prefix])
+    raise NotationError(
+        f"{text.strip()!r} is not a card (expected a colour R/Y/G/B and a rank 0-9, S, R, +2, "
+        "or a wild W, W+4, WSH, WCU, WKS)"
+    )

@@ -5,9 +5,10 @@ seat the event is about (the one acting, or the one it falls on), the other fiel
 facts, and ``rule`` is the option that decided it (``"wd4_rule=no_matching_color"``), kept apart
 from the facts. ``kind`` is a stable identifier (the ``type`` of the referee's JSON).
 
-Texts are built only when read, by :mod:`unokit.narrator`: ``text`` is the referee's precise
-account, ``text_for(seat)`` the same with what that seat may not see hidden (the cards another
-seat drew, a hand shown to a challenger only), and ``narrate`` renders an event for a player.
+Texts are built only when read, by :mod:`unokit.narrator` (the presentation, above this module:
+it installs itself with :func:`set_teller`): ``text`` is the referee's precise account,
+``text_for(seat)`` the same with what that seat may not see hidden (the cards another seat drew,
+a hand shown to a challenger only), and ``narrate`` renders an event for a player.
 
 >>> from unokit.cards import Card
 >>> e = Drew(1, (Card.parse("R5"),))
@@ -21,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Literal, TypeVar
 
-from unokit.cards import Card, Color
+from unokit.cards import CARD_ID_LIMIT, CARD_IDS, Card, Color
 from unokit.why import Why
 
 __all__ = [
@@ -91,10 +92,28 @@ Cards = tuple[Card, ...]
 Seats = tuple[int, ...]
 
 
+def _no_teller(event: Event, viewer: int | None, lang: str) -> str:
+    raise RuntimeError("no narrator: events are told by unokit.narrator (import unokit)")
+
+
+#: How an event is told (the referee's account): events are data and know no words; the
+#: presentation layer (:mod:`unokit.narrator`, which ``import unokit`` loads) installs its
+#: ``referee_text`` here with :func:`set_teller`.
+_teller: Callable[[Event, int | None, str], str] = _no_teller
+
+
+def set_teller(teller: Callable[[Event, int | None, str], str]) -> None:
+    """Install how :attr:`Event.text` and :meth:`Event.text_for` tell an event."""
+    global _teller
+    _teller = teller
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened. ``seat`` is the seat it is about (``None``: the table);
-    ``rule`` names the option that decided it, when one did. Secret parts (cards drawn, a hand
+    ``rule`` cites the option that decided it, when one did (``"uno_penalty=2"``, given when
+    the event is made: ``rule=game.cite("uno_penalty")``): shown to the reader, never read
+    back, since the facts are the fields. Secret parts (cards drawn, a hand
     shown) are for ``seat`` alone (:attr:`private`)."""
 
     kind: ClassVar[str] = ""
@@ -109,16 +128,12 @@ class Event:
     @property
     def text(self) -> str:
         """The full account, as the referee sees it, citing the rule applied."""
-        from unokit.narrator import referee_text
-
-        return referee_text(self, None)
+        return _teller(self, None, "en")
 
     def text_for(self, viewer: int | None, lang: str = "en") -> str:
         """The referee's account as ``viewer`` may see it (``None``: everything), in ``lang``
         (``en``, ``zh-Hant``, ``zh-Hans``), citing the rule."""
-        from unokit.narrator import referee_text
-
-        return referee_text(self, viewer, lang)
+        return _teller(self, viewer, lang)
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "text": self.text_for(viewer)}
@@ -411,17 +426,24 @@ class PenaltyDrawn(Event):
     next: int
 
 
+#: how a pending penalty may be answered first (``PenaltyPending.answer``): stacking as its
+#: value allows, a challenge of the +4, passing it on (deflect), or only drawing it (others may
+#: jump in first)
+PenaltyAnswer = Literal["", "same_kind", "two_under_four", "any", "challenge", "deflect", "jump_in"]
+
+
 @dataclass(frozen=True, slots=True)
 class PenaltyPending(Event):
-    """``seat`` faces a pending penalty of ``count``. Its ``rule`` is what made it wait
-    (``stacking``, else ``challenge`` for a +4 that may be challenged, else ``deflect``, else
-    ``jump_in``); ``challenge``: the +4 on top may be challenged; ``deflect``: a skip or
-    reverse may pass it on (deflect on)."""
+    """``seat`` faces a pending penalty of ``count``. ``answer``: what made it wait, the answer
+    told first (a ``stacking`` value, else ``challenge`` for a +4 that may be challenged, else
+    ``deflect``, else ``jump_in``; its ``rule`` cites that option); ``challenge``: the +4 on top
+    may be challenged; ``deflect``: a skip or reverse may pass it on (deflect on)."""
 
     kind: ClassVar[str] = "penalty_pending"
     count: int
     challenge: bool = False
     deflect: bool = False
+    answer: PenaltyAnswer = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -676,14 +698,14 @@ del _cls, _EVENT_CLASSES
 # ``DrawnPlayable``, shared with their rule's text (the same text for every game whose rules
 # give it).
 _SEATS = 10
-_CARD_IDS = max(Card._interned) + 1
+_CARD_IDS = CARD_ID_LIMIT
 #: ``[seat][card * 5 + slot]``: the shared ``Played(seat, (card,), color)`` once made (slot 0 for
 #: no colour named, 1 + colour otherwise), else None; read by :func:`unokit.play.resolve_play`
 PLAYED_ONE: list[list[Played | None]] = [[None] * (_CARD_IDS * 5) for _ in range(_SEATS)]
 #: ``[seat][card]``: the shared ``Drew(seat, (card,))`` of every card (made at import: 10 seats x
-#: 57 kinds); read by ``Game._voluntary_draw``
+#: 57 kinds); read by ``drawing.voluntary_draw``
 DREW_ONE: list[list[Drew | None]] = [
-    [Drew(seat, (Card(c),)) if c in Card._interned else None for c in range(_CARD_IDS)]
+    [Drew(seat, (Card(c),)) if c in CARD_IDS else None for c in range(_CARD_IDS)]
     for seat in range(_SEATS)
 ]
 
@@ -736,7 +758,7 @@ def kept(seat: int, next: int) -> Kept:
 
 _E = TypeVar("_E", bound=Event)
 #: ``[seat][next]``: the shared ``DrawnUnplayable(seat, next)`` (made at import); read by
-#: ``Game._voluntary_draw``
+#: ``drawing.voluntary_draw``
 UNPLAYABLE: list[list[DrawnUnplayable | None]] = [
     [DrawnUnplayable(seat, next) for next in range(_SEATS)] for seat in range(_SEATS)
 ]

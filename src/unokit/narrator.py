@@ -25,46 +25,31 @@ Chinese catalogue is generated from the Traditional one (``tools/catalogues.py``
 
 from __future__ import annotations
 
-import gettext
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from unokit import events as ev
+from unokit import rule_words
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
+from unokit.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, NP_, translations
 from unokit.rules import Rules
 from unokit.why import CARD_KEYS, SEAT_KEYS, Why
+from unokit.why import set_teller as set_why_teller
 
-__all__ = ["LANGUAGES", "card_name", "color_name", "narrate", "referee_text", "translations"]
-
-#: the languages with a catalogue (English is the source language)
-LANGUAGES = ("en", "zh-Hant", "zh-Hans")
-DOMAIN = "unokit"
-LOCALE_DIR = Path(__file__).parent / "locale"
-
-
-def N_(message: str) -> str:
-    """Marks a message for the catalogues (``pybabel extract -k N_``); translated when used."""
-    return message
-
-
-def NP_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a message with a plural form (``-k NP_:1,2``)."""
-    return singular, plural
-
-
-@cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """The catalogue of ``lang`` (``en``, ``zh-Hant``, ``zh-Hans``); English for any other."""
-    if lang not in LANGUAGES[1:]:
-        return gettext.NullTranslations()
-    path = LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    with path.open("rb") as file:
-        return gettext.GNUTranslations(file)
-
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "NP_",
+    "N_",
+    "card_name",
+    "color_name",
+    "narrate",
+    "referee_text",
+    "translations",
+]
 
 # -- names: colours and cards (the one name table is the catalogue) -------------------------------
 
@@ -835,11 +820,10 @@ _PENDING_YOU = {
 
 
 def _penalty_pending(e: ev.PenaltyPending, v: _Voice) -> str:
-    """What the player may do, in words: draw, then what the rule that made the penalty wait
-    allows (``stacking=...``: stack as it allows; ``challenge``; ``deflect``: pass it on;
+    """What the player may do, in words: draw, then the answer that made the penalty wait
+    (``answer``: a stacking value: stack as it allows; ``challenge``; ``deflect``: pass it on;
     ``jump_in``: only draw, others may jump in), and what other rules allow too."""
-    name, _, value = (e.rule or "").partition("=")
-    how = value if name == "stacking" else name
+    how = e.answer
     if how not in _PENDING:
         return _plain(e, v)
     text = v.say(_PENDING[how], (e.seat, _PENDING_YOU[how]), seat=v.who(e.seat), count=e.count)
@@ -937,9 +921,7 @@ def describe_rules(rules: Rules, lang: str = "en", full: bool = False) -> list[s
     """The table's rules in plain words: the closest preset, then each option that differs
     (``full``: every option that differs from the official game;
     :func:`unokit.rule_words.describe_rules`)."""
-    from unokit.rule_words import describe_rules as describe
-
-    return describe(rules, lang, full)
+    return rule_words.describe_rules(rules, lang, full)
 
 
 def explain(
@@ -950,7 +932,7 @@ def explain(
     rule: bool = False,
     referee: bool = False,
 ) -> str:
-    """Why a move was refused (:func:`unokit.legality.reason`), told to ``viewer``: "you" for
+    """Why a move was refused (:func:`unokit.verify.reason`), told to ``viewer``: "you" for
     the viewer's seat, ``names``, card and colour names, in ``lang``; ``rule=True`` cites the
     options and sources that decided it. ``referee=True`` is the referee's form (seats by
     number, cards by code, everything cited): ``str(why)``."""
@@ -973,6 +955,8 @@ def _explain(why: Why, v: _Voice) -> str:
             values[key] = v.who(value)
         elif key in CARD_KEYS:
             values[key] = v.card(value)
+        elif key == "cards":
+            values[key] = v.cards(value)
         elif key == "color":
             values[key] = v.color(value)
         elif key == "colors":
@@ -984,3 +968,12 @@ def _explain(why: Why, v: _Voice) -> str:
     if why.you is not None:
         return v.say(why.text, (why.about, why.you), **values)
     return v.say(why.text, **values)
+
+
+def _referee_reason(why: Why) -> str:
+    return explain(why, None, referee=True)
+
+
+# the data types know no words: they are told by this module
+ev.set_teller(referee_text)
+set_why_teller(_referee_reason)

@@ -155,8 +155,8 @@ def _pops(items: list[T], state: int) -> Iterator[T]:
 # larger lists take the loop: the tables grow with the list, and are kept per size); the swaps
 # stay a loop. ``Rng.below`` reads its outputs ahead the same way, back through a memoryview of
 # 64-bit words (little-endian machines; elsewhere the loops run). The same numbers as the loop
-# (tests/test_engine_speed_paths.py compares them); 2.4x faster on a 108-card deck (30 ->
-# 12.5 µs; 30 µs was a tenth of a random round under RLCard-like rules).
+# (tests/test_fast_paths_agree_with_general_code.py compares them); 2.4x faster on a 108-card
+# deck (30 -> 12.5 µs; 30 µs was a tenth of a random round under RLCard-like rules).
 _LANE_BITS: Final = 128
 _LANES_FROM: Final = 16  # below, the loop is as fast
 _LANES_UP_TO: Final = 256  # j < 256: a byte; larger lists take the loop (no tables kept)

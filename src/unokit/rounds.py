@@ -1,14 +1,14 @@
 """Rounds of a match (RULES.md §2, §8): dealer, deal, start card, end of round, next round.
 
-Functions of a :class:`~unokit.game.Game`.
+Functions of a :class:`~unokit.state.State`. (A round abandoned when the draw pile runs out,
+``empty_draw_pile = void_round``, is :func:`unokit.drawing.void_round`.)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from unokit import events as ev
 from unokit.cards import COLOR_OF, RANK_OF, Card, Rank
+from unokit.drawing import draw_cards
 from unokit.errors import RulesError
 from unokit.phase import Phase
 from unokit.scoring import (
@@ -19,9 +19,7 @@ from unokit.scoring import (
     round_points,
     team_of,
 )
-
-if TYPE_CHECKING:
-    from unokit.game import Game
+from unokit.state import State
 
 __all__ = [
     "MAX_MISDEALS",
@@ -31,25 +29,24 @@ __all__ = [
     "next_round",
     "select_first_dealer",
     "turn_start_card",
-    "void_round",
 ]
 
 
-def _alive(game: Game) -> list[int]:
+def _alive(game: State) -> list[int]:
     return [s for s in range(game.n) if not game.eliminated[s]]
 
 
-def select_first_dealer(game: Game) -> None:
+def select_first_dealer(game: State) -> None:
     """draw_highest (000, 001, 004), random, or previous_winner (random in a new match)."""
     seats = _alive(game)
     if game.rules.dealer_selection == "draw_highest":
         game.dealer = draw_for_dealer(game, seats)
     else:
         game.dealer = game.rng.choice(seats)
-    game.emit(ev.Dealer(game.dealer), "dealer_selection")
+    game.emit(ev.Dealer(game.dealer, rule=game.cite("dealer_selection")))
 
 
-def draw_for_dealer(game: Game, seats: list[int]) -> int:
+def draw_for_dealer(game: State, seats: list[int]) -> int:
     """Each seat draws; the highest number deals; ties among the highest draw again."""
     rng = game.rng
     # a shuffled deck, cards drawn from its end: shuffled only as far as cards are drawn
@@ -76,10 +73,10 @@ def draw_for_dealer(game: Game, seats: list[int]) -> int:
         contenders = [s for s in contenders if values[s] == best]
         if len(contenders) == 1:
             return contenders[0]
-        game.emit(ev.DealerTie(None, tuple(contenders), best), "dealer_selection")
+        game.emit(ev.DealerTie(None, tuple(contenders), best, rule=game.cite("dealer_selection")))
 
 
-def deal(game: Game) -> None:
+def deal(game: State) -> None:
     """Shuffle every card of the game, deal from the dealer's left, turn the start card."""
     game.round_no += 1
     n = game.n
@@ -123,7 +120,7 @@ def deal(game: Game) -> None:
         if can_turn_start_card(game):
             break
         # every card left could never become the start card: the dealer deals again
-        game.emit(ev.Misdeal(game.dealer, len(pile)), "start_card")
+        game.emit(ev.Misdeal(game.dealer, len(pile), rule=game.cite("start_card")))
     else:
         raise RulesError(
             f"no start card could be turned up in {MAX_MISDEALS} deals: too few cards are left "
@@ -140,7 +137,7 @@ def deal(game: Game) -> None:
 MAX_MISDEALS = 1000
 
 
-def can_turn_start_card(game: Game) -> bool:
+def can_turn_start_card(game: State) -> bool:
     """Whether the draw pile holds a card that can become the start card (§2): any card but a
     wild_draw_four (which goes back); under ``redraw_until_number`` a number card, or a skip
     or reverse turned first (which keeps its effect)."""
@@ -152,7 +149,7 @@ def can_turn_start_card(game: Game) -> bool:
     return any(RANK_OF[c] != Rank.WILD_DRAW_FOUR for c in pile)
 
 
-def turn_start_card(game: Game) -> None:
+def turn_start_card(game: State) -> None:
     """Turn up the start card and apply it (§2)."""
     pile = game.draw_pile
     bury = game.rules.start_card == "redraw_until_number"
@@ -169,7 +166,7 @@ def turn_start_card(game: Game) -> None:
         rank = RANK_OF[card]
         if bury and (rank.is_wild or rank == Rank.DRAW_TWO or (not first_turn and rank > 9)):
             pile.insert(0, card)
-            game.emit(ev.StartBuried(None, card), "start_card")
+            game.emit(ev.StartBuried(None, card, rule=game.cite("start_card")))
             first_turn = False
             continue
         if rank == Rank.WILD_DRAW_FOUR:
@@ -182,7 +179,7 @@ def turn_start_card(game: Game) -> None:
     _apply_start_card(game, game.discard[-1])
 
 
-def _apply_start_card(game: Game, card: Card) -> None:
+def _apply_start_card(game: State, card: Card) -> None:
     rank = RANK_OF[card]
     game.color = COLOR_OF[card]
     dealer = game.dealer
@@ -199,10 +196,10 @@ def _apply_start_card(game: Game, card: Card) -> None:
         else:
             if game.rules.start_reverse == "dealer_right":
                 game.current = game.next_seat(dealer, -1)
-            game.emit(ev.StartReverse(None, game.current), "start_reverse")
+            game.emit(ev.StartReverse(None, game.current, rule=game.cite("start_reverse")))
     elif rank == Rank.DRAW_TWO:
         # never stackable, deflectable or jumpable: it falls on the first player (003)
-        got = game.draw_cards(first, 2)
+        got = draw_cards(game, first, 2)
         game.current = game.next_seat(first, 1)
         game.emit(ev.StartDrawTwo(first, tuple(got), game.current))
     elif COLOR_OF[card] < 0:
@@ -210,18 +207,7 @@ def _apply_start_card(game: Game, card: Card) -> None:
         game.emit(ev.StartWild(first))
 
 
-def void_round(game: Game) -> None:
-    """empty_draw_pile = void_round (001 黄牌): the round is abandoned with no score."""
-    game.emit(ev.RoundVoid(None), "empty_draw_pile")
-    game.winner = None
-    game.round_points = [0] * game.n
-    game.pending_draw = 0
-    game.stack.clear()
-    game.jump = None
-    game.phase = Phase.ROUND_OVER
-
-
-def end_round(game: Game) -> None:
+def end_round(game: State) -> None:
     """Score the round (§8) and decide whether the match goes on."""
     rules = game.rules
     seats = _alive(game)
@@ -246,11 +232,11 @@ def end_round(game: Game) -> None:
     for s in range(game.n):
         game.scores[s] += gained[s]
         if gained[s] and rules.scoring != "none":
-            game.emit(ev.Scored(s, gained[s], game.scores[s]), "scoring")
+            game.emit(ev.Scored(s, gained[s], game.scores[s], rule=game.cite("scoring")))
     for s in eliminated_after_round(rules, points, game.scores, winner, seats):
         game.eliminated[s] = True
         game.elimination_order.append(s)
-        game.emit(ev.Eliminated(s), "scoring")
+        game.emit(ev.Eliminated(s, rule=game.cite("scoring")))
     alive = _alive(game)
     game.out_order = ranking
     if match_is_over(rules, game.scores, alive, game.scored_rounds):
@@ -263,12 +249,14 @@ def end_round(game: Game) -> None:
             ranking,
             [len(game.hands[s]) for s in range(game.n)],
         )
-        game.emit(ev.MatchWon(game.match_ranking[0], tuple(game.match_ranking)), "scoring")
+        game.emit(
+            ev.MatchWon(game.match_ranking[0], tuple(game.match_ranking), rule=game.cite("scoring"))
+        )
     else:
         game.phase = Phase.ROUND_OVER
 
 
-def next_round(game: Game) -> None:
+def next_round(game: State) -> None:
     """The referee deals the next round: seats may change (§7.12), then the dealer (§2)."""
     every = game.rules.seat_change_every
     if every and game.round_no % every == 0:
@@ -282,11 +270,11 @@ def next_round(game: Game) -> None:
     else:
         game.in_round = [not e for e in game.eliminated]
         game.dealer = game.next_seat(game.dealer, 1)
-    game.emit(ev.Dealer(game.dealer), "next_dealer")
+    game.emit(ev.Dealer(game.dealer, rule=game.cite("next_dealer")))
     deal(game)
 
 
-def _change_seats(game: Game) -> None:
+def _change_seats(game: State) -> None:
     """001 (四) 座位交换: players move to shuffled seats, taking their scores with them."""
     n = game.n
     order = list(range(n))
@@ -299,4 +287,4 @@ def _change_seats(game: Game) -> None:
     if game.winner is not None:
         game.winner = new_seat[game.winner]
     game.dealer = new_seat[game.dealer]
-    game.emit(ev.SeatsChanged(None, tuple(game.seating)), "seat_change_every")
+    game.emit(ev.SeatsChanged(None, tuple(game.seating), rule=game.cite("seat_change_every")))

@@ -27,14 +27,18 @@ import tomllib
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from unokit.cards import DECKS, DeckName
+from unokit.effects import CUSTOM_EFFECTS
 from unokit.errors import RulesError
+from unokit.i18n import N_, NP_
 
 __all__ = [
+    "EVERY",
     "OPTIONS",
     "PRESETS",
+    "SAME_PLAY",
     "AfterDraw",
     "CatchWindow",
     "DealerDrawActions",
@@ -47,6 +51,7 @@ __all__ = [
     "JumpInStacking",
     "Misplay",
     "MultiPlay",
+    "Native",
     "NextDealer",
     "OptionSpec",
     "RoundEnd",
@@ -114,6 +119,15 @@ class OptionSpec:
     low: int = 0
     high: int = 0
     kind: str = "int"
+    #: what the C accelerator does with the option (:data:`Native`)
+    native: Native = ()
+    #: a choice, true/false or effect option: one sentence per value, for players (a message
+    #: of the catalogues; ``{target}`` is the match target), told by ``rule_words``
+    words: Mapping[Any, str] = dataclasses.field(default_factory=dict)
+    #: a whole-number option: its sentence with ``{n}`` (singular, plural), and for 0 when it
+    #: means "off" its own sentence
+    counted: tuple[str, str] | None = None
+    zero: str | None = None
 
     def allowed(self) -> str:
         """Human description of the allowed values."""
@@ -122,8 +136,6 @@ class OptionSpec:
         if self.kind == "bool":
             return "true or false"
         if self.kind == "effect":
-            from unokit.effects import CUSTOM_EFFECTS
-
             return "one of " + ", ".join(CUSTOM_EFFECTS)
         return f"a whole number from {self.low} to {self.high}"
 
@@ -138,8 +150,6 @@ class OptionSpec:
             if not isinstance(value, bool):
                 raise bad
         elif kind == "effect":
-            from unokit.effects import CUSTOM_EFFECTS
-
             if not isinstance(value, str) or value not in CUSTOM_EFFECTS:
                 raise bad
         else:
@@ -150,11 +160,49 @@ class OptionSpec:
         return value
 
 
-def _meta(meaning: str, source: str, section: str, low: int = 0, high: int = 0) -> dict[str, Any]:
+#: every value of the option: the C accelerator plays each as the Python engine does
+EVERY: Final = "every"
+#: every value of the option gives the same rounds where the accelerator plays (its other
+#: options as it requires them; the seat to act's moves, nobody out of turn): a table setting
+#: (scoring, the match), or a rule only other options or out-of-turn moves bring into play
+SAME_PLAY: Final = "same_play"
+#: What the C accelerator (``unokit.sim.fastplay``, docs/performance.md) does with an option:
+#: :data:`EVERY`, :data:`SAME_PLAY`, or the tuple of the only values it plays (a rule set with
+#: another value is played by the Python engine). Every option says it in its definition: an
+#: option the accelerator was never taught (a new house rule) is ``(default,)``, so its other
+#: values never run natively.
+Native = tuple[Any, ...] | Literal["every", "same_play"]
+
+
+def _meta(
+    meaning: str,
+    source: str,
+    section: str,
+    low: int = 0,
+    high: int = 0,
+    *,
+    native: Native,
+    words: Mapping[Any, str] | None = None,
+    counted: tuple[str, str] | None = None,
+    zero: str | None = None,
+) -> dict[str, Any]:
     """A :class:`Rules` field's metadata: what the option means, its seed documents, its RULES.md
-    section, and for an ``int`` option its range (a choice option's values are its ``Literal``
-    type)."""
-    return {"meaning": meaning, "source": source, "section": section, "low": low, "high": high}
+    section, for an ``int`` option its range (a choice option's values are its ``Literal``
+    type), what the accelerator does with it (``native``, :data:`Native`: required, so that no
+    option reaches the accelerator unclassified), and what players read of its values (a
+    sentence per value, ``words``; for a whole number, ``counted`` and ``zero``: the messages
+    of the catalogues that ``rule_words`` tells)."""
+    return {
+        "meaning": meaning,
+        "source": source,
+        "section": section,
+        "low": low,
+        "high": high,
+        "native": native,
+        "words": dict(words or {}),
+        "counted": counted,
+        "zero": zero,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,50 +216,152 @@ class Rules:
     # §1 cards
     deck: Deck = field(
         default="classic108",
-        metadata=_meta("which cards are in the deck", "000, 001, 002, 004", "1"),
+        metadata=_meta(
+            "which cards are in the deck",
+            "000, 001, 002, 004",
+            "1",
+            native=("classic108",),
+            words={
+                "classic108": N_("The classic 108-card deck."),
+                "classic112": N_(
+                    "The 112-card deck: with a shuffle-hands wild and 3 custom wilds."
+                ),
+                "swimming112": N_("The swimming deck: 112 cards with custom and swimming wilds."),
+                "pairs": N_("The pairs deck: every single card of a colour doubled."),
+            },
+        ),
     )
     # §2 setup
     players: int = field(
-        default=4, metadata=_meta("seats, numbered 0..n-1 clockwise", "all", "2", low=2, high=10)
+        default=4,
+        metadata=_meta(
+            "seats, numbered 0..n-1 clockwise",
+            "all",
+            "2",
+            low=2,
+            high=10,
+            native=EVERY,
+            counted=NP_("{n} player.", "{n} players."),
+        ),
     )
     hand_size: int = field(
-        default=7, metadata=_meta("cards dealt to each player", "000, 002", "2", low=1, high=15)
+        default=7,
+        metadata=_meta(
+            "cards dealt to each player",
+            "000, 002",
+            "2",
+            low=1,
+            high=15,
+            native=EVERY,
+            counted=NP_("{n} card each.", "{n} cards each."),
+        ),
     )
     dealer_selection: DealerSelection = field(
         default="draw_highest",
-        metadata=_meta("how the first dealer is chosen", "000, 001, 004", "2"),
+        metadata=_meta(
+            "how the first dealer is chosen",
+            "000, 001, 004",
+            "2",
+            native=EVERY,
+            words={
+                "draw_highest": N_("The highest card drawn deals first."),
+                "random": N_("The first dealer is chosen at random."),
+                "previous_winner": N_("The previous winner deals first."),
+            },
+        ),
     )
     dealer_draw_actions: DealerDrawActions = field(
         default="count_zero",
         metadata=_meta(
-            "in draw_highest, a non-number card counts as 0 or is redrawn", "000, 001, 004", "2"
+            "in draw_highest, a non-number card counts as 0 or is redrawn",
+            "000, 001, 004",
+            "2",
+            native=EVERY,
+            words={
+                "count_zero": N_("Drawing for dealer, an action card counts as 0."),
+                "redraw": N_("Drawing for dealer, an action card is drawn again."),
+            },
         ),
     )
     next_dealer: NextDealer = field(
-        default="rotate_left", metadata=_meta("dealer of the next round of a match", "001", "2")
+        default="rotate_left",
+        metadata=_meta(
+            "dealer of the next round of a match",
+            "001",
+            "2",
+            native=SAME_PLAY,
+            words={
+                "rotate_left": N_("The deal passes to the left each round."),
+                "previous_winner": N_("The winner of a round deals the next."),
+                "draw_highest": N_("Each round, the highest card drawn deals."),
+            },
+        ),
     )
     start_card: StartCard = field(
         default="apply_effects",
-        metadata=_meta("what happens to a turned-up action or wild start card", "000, 002", "2"),
+        metadata=_meta(
+            "what happens to a turned-up action or wild start card",
+            "000, 002",
+            "2",
+            native=("apply_effects",),
+            words={
+                "apply_effects": N_("An action start card takes effect."),
+                "redraw_until_number": N_("The start card is turned until a number comes."),
+            },
+        ),
     )
     start_reverse: StartReverse = field(
         default="dealer_right",
-        metadata=_meta("who starts when the start card is a reverse", "001, 002, 004", "2"),
+        metadata=_meta(
+            "who starts when the start card is a reverse",
+            "001, 002, 004",
+            "2",
+            native=EVERY,
+            words={
+                "dealer_right": N_("A reverse start card: the dealer's right starts."),
+                "dealer_left": N_("A reverse start card: the dealer's left starts."),
+            },
+        ),
     )
     # §3 a turn
     draw_with_playable: DrawWithPlayable = field(
         default="allowed",
-        metadata=_meta("may you draw although you hold a playable card", "000, 002, 004", "3"),
+        metadata=_meta(
+            "may you draw although you hold a playable card",
+            "000, 002, 004",
+            "3",
+            native=EVERY,
+            words={
+                "allowed": N_("You may draw while holding a playable card."),
+                "forbidden": N_("You may not draw while holding a playable card."),
+            },
+        ),
     )
     after_draw: AfterDraw = field(
         default="may_play",
         metadata=_meta(
-            "a playable drawn card may be kept, or must be played", "000, 002, 004", "3"
+            "a playable drawn card may be kept, or must be played",
+            "000, 002, 004",
+            "3",
+            native=EVERY,
+            words={
+                "may_play": N_("A playable drawn card may be played or kept."),
+                "must_play": N_("A playable drawn card must be played."),
+            },
         ),
     )
     draw_until_playable: bool = field(
         default=False,
-        metadata=_meta("draw until a playable card comes, instead of one card", "004", "3"),
+        metadata=_meta(
+            "draw until a playable card comes, instead of one card",
+            "004",
+            "3",
+            native=EVERY,
+            words={
+                True: N_("Draw until a playable card comes."),
+                False: N_("Draw one card when you cannot play."),
+            },
+        ),
     )
     empty_draw_pile: EmptyDrawPile = field(
         default="reshuffle",
@@ -219,12 +369,26 @@ class Rules:
             "when the draw pile runs out: reshuffle the discards, or abandon the round",
             "000, 001, 002, 004",
             "3",
+            native=("reshuffle",),
+            words={
+                "reshuffle": N_("An empty draw pile is refilled from the discards."),
+                "void_round": N_("An empty draw pile ends the round with no score."),
+            },
         ),
     )
     # §4 action cards
     swimming_skips: bool = field(
         default=True,
-        metadata=_meta("the player who swims for a blue card also loses the turn", "002", "4"),
+        metadata=_meta(
+            "the player who swims for a blue card also loses the turn",
+            "002",
+            "4",
+            native=SAME_PLAY,
+            words={
+                True: N_("Swimming for a blue card also loses the turn."),
+                False: N_("Swimming for a blue card does not lose the turn."),
+            },
+        ),
     )
     custom_effect: EffectName = field(
         default="none",
@@ -232,30 +396,89 @@ class Rules:
             "the extra effect of wild_customizable cards (a named, pluggable effect)",
             "000, 002",
             "4",
+            native=("none",),
+            words={
+                "none": N_("Custom wilds are plain wilds."),
+                "others_draw_one": N_("A custom wild makes every other player draw 1."),
+                "next_draws_two": N_(
+                    "A custom wild makes the next player draw 2 and lose the turn."
+                ),
+                "skip_next": N_("A custom wild makes the next player lose the turn."),
+                "swap_hands": N_("A custom wild swaps hands with a chosen player."),
+            },
         ),
     )
     # §5 wild draw four
     wd4_rule: Wd4Rule = field(
         default="no_matching_color",
-        metadata=_meta("when playing +4 is honest", "000, 002, 003, 004", "5"),
+        metadata=_meta(
+            "when playing +4 is honest",
+            "000, 002, 003, 004",
+            "5",
+            native=EVERY,
+            words={
+                "no_matching_color": N_("A +4 is honest without a card of the colour in play."),
+                "no_playable_card": N_("A +4 is honest only without any playable card."),
+                "anytime": N_("A +4 may be played at any time."),
+            },
+        ),
     )
     challenge: bool = field(
-        default=True, metadata=_meta("the next player may challenge a +4", "000, 001, 004", "5")
+        default=True,
+        metadata=_meta(
+            "the next player may challenge a +4",
+            "000, 001, 004",
+            "5",
+            native=EVERY,
+            words={True: N_("A +4 may be challenged."), False: N_("A +4 cannot be challenged.")},
+        ),
     )
     challenge_fail_extra: int = field(
         default=2,
-        metadata=_meta("extra cards a failed challenger draws", "all", "5", low=0, high=20),
+        metadata=_meta(
+            "extra cards a failed challenger draws",
+            "all",
+            "5",
+            low=0,
+            high=20,
+            native=EVERY,
+            counted=NP_(
+                "A failed challenge costs {n} extra card.",
+                "A failed challenge costs {n} extra cards.",
+            ),
+            zero=N_("A failed challenge costs no extra cards."),
+        ),
     )
     # §6 UNO
     uno_penalty: int = field(
         default=2,
         metadata=_meta(
-            "cards drawn by a player caught not having called UNO", "all", "6", low=0, high=20
+            "cards drawn by a player caught not having called UNO",
+            "all",
+            "6",
+            low=0,
+            high=20,
+            native=EVERY,
+            counted=NP_("Forgetting UNO costs {n} card.", "Forgetting UNO costs {n} cards."),
+            zero=N_("Forgetting UNO costs nothing."),
         ),
     )
     catch_window: CatchWindow = field(
         default="until_next_action",
-        metadata=_meta("how long a missing UNO call can be caught", "000, 002, 004", "6"),
+        metadata=_meta(
+            "how long a missing UNO call can be caught",
+            "000, 002, 004",
+            "6",
+            native=EVERY,
+            words={
+                "until_next_action": N_(
+                    "A missing UNO call can be caught until the next player acts."
+                ),
+                "until_next_play": N_(
+                    "A missing UNO call can be caught until the next card is played."
+                ),
+            },
+        ),
     )
     false_catch_penalty: int = field(
         default=0,
@@ -265,6 +488,9 @@ class Rules:
             "6",
             low=0,
             high=20,
+            native=(0,),
+            counted=NP_("A false catch costs {n} card.", "A false catch costs {n} cards."),
+            zero=N_("A false catch is refused."),
         ),
     )
     false_uno_penalty: int = field(
@@ -275,105 +501,309 @@ class Rules:
             "6",
             low=0,
             high=20,
+            native=(0,),
+            counted=NP_("A false UNO call costs {n} card.", "A false UNO call costs {n} cards."),
+            zero=N_("A false UNO call is refused."),
         ),
     )
     # §7 house rules
     stacking: Stacking = field(
         default="off",
         metadata=_meta(
-            "draw cards may be played on a pending draw penalty", "000, 001, 003, 004", "7.1"
+            "draw cards may be played on a pending draw penalty",
+            "000, 001, 003, 004",
+            "7.1",
+            native=EVERY,
+            words={
+                "off": N_("No stacking: a +2 or +4 must be drawn."),
+                "same_kind": N_("Stacking: +2 on +2, +4 on +4."),
+                "two_under_four": N_("Stacking: +2 on +2, +4 on +2 or +4."),
+                "any": N_("Stacking: any draw card on any draw card."),
+            },
         ),
     )
     stack_challenge: StackChallenge = field(
         default="last",
         metadata=_meta(
-            "a challenge after stacked +4s: only the last +4, or every one", "001, 003", "7.1"
+            "a challenge after stacked +4s: only the last +4, or every one",
+            "001, 003",
+            "7.1",
+            native=EVERY,
+            words={
+                "last": N_("A challenge of stacked +4s judges only the last."),
+                "all": N_("A challenge of stacked +4s judges every one."),
+            },
+        ),
+    )
+    revenge: bool = field(
+        default=False,
+        metadata=_meta(
+            "a draw card played on a draw card doubles the whole pending penalty",
+            "online tables (VARIANTS.md §2)",
+            "7.1",
+            native=(False,),
+            words={
+                True: N_("Revenge: a draw card played on a draw card doubles the whole penalty."),
+                False: N_("A draw card played on a draw card adds its own cards to the penalty."),
+            },
         ),
     )
     deflect: Deflect = field(
-        default="off", metadata=_meta("a skip or reverse passes a pending penalty on", "004", "7.2")
+        default="off",
+        metadata=_meta(
+            "a skip or reverse passes a pending penalty on",
+            "004",
+            "7.2",
+            native=EVERY,
+            words={
+                "off": N_("A penalty cannot be passed on."),
+                "named_color": N_("A skip or reverse of the colour in play passes a penalty on."),
+                "any_color": N_("A skip or reverse of any colour passes a penalty on."),
+            },
+        ),
     )
     jump_in: JumpIn = field(
         default="off",
         metadata=_meta(
-            "out of turn, play a card identical to the top card", "000, 001, 003, 004", "7.3"
+            "out of turn, play a card identical to the top card",
+            "000, 001, 003, 004",
+            "7.3",
+            native=EVERY,
+            words={
+                "off": N_("No jumping in."),
+                "identical": N_("Jump in out of turn with a card identical to the top card."),
+                "identical_any": N_(
+                    "Jump in out of turn with a card identical to the top card, wilds too."
+                ),
+            },
         ),
     )
     jump_in_stacking: JumpInStacking = field(
         default="new",
         metadata=_meta(
-            "a jump-in on a stack cancels the whole stack, or only the jumped card", "003", "7.3"
+            "a jump-in on a stack cancels the whole stack, or only the jumped card",
+            "003",
+            "7.3",
+            native=SAME_PLAY,
+            words={
+                "new": N_("A jump-in on a stack cancels the whole stack."),
+                "old": N_("A jump-in on a stack replaces only the jumped card."),
+            },
         ),
     )
     seven_zero: bool = field(
         default=False,
         metadata=_meta(
-            "a 7 swaps hands with a chosen player; a 0 passes all hands", "000, 003, 004", "7.4"
+            "a 7 swaps hands with a chosen player; a 0 passes all hands",
+            "000, 003, 004",
+            "7.4",
+            native=EVERY,
+            words={
+                True: N_("A 7 swaps hands with a player; a 0 passes every hand on."),
+                False: N_("7 and 0 are plain numbers."),
+            },
         ),
     )
     multi_play: MultiPlay = field(
-        default="off", metadata=_meta("play several cards at once", "001, 004", "7.5")
+        default="off",
+        metadata=_meta(
+            "play several cards at once",
+            "001, 004",
+            "7.5",
+            native=("off",),
+            words={
+                "off": N_("One card at a time."),
+                "identical_pair": N_("Two identical cards may be played together."),
+                "same_rank": N_("Cards of the same number or action may be played together."),
+            },
+        ),
     )
     multi_play_same_color: bool = field(
         default=False,
         metadata=_meta(
-            "under same_rank, added cards must share the first card's colour", "004", "7.5"
+            "under same_rank, added cards must share the first card's colour",
+            "004",
+            "7.5",
+            native=SAME_PLAY,
+            words={
+                True: N_("Cards played together must share a colour."),
+                False: N_("Cards played together may differ in colour."),
+            },
         ),
     )
     sum_jump_in: bool = field(
         default=False,
-        metadata=_meta("out of turn, play number cards that add up to the top card", "001", "7.6"),
+        metadata=_meta(
+            "out of turn, play number cards that add up to the top card",
+            "001",
+            "7.6",
+            native=SAME_PLAY,
+            words={
+                True: N_("Jump in with number cards that add up to the top card."),
+                False: N_("No jumping in with sums."),
+            },
+        ),
     )
     sum_jump_in_any_color: bool = field(
-        default=False, metadata=_meta("sum jump-in cards may be of any colour", "001", "7.6")
+        default=False,
+        metadata=_meta(
+            "sum jump-in cards may be of any colour",
+            "001",
+            "7.6",
+            native=SAME_PLAY,
+            words={
+                True: N_("Sum jump-in cards may be of any colour."),
+                False: N_("Sum jump-in cards must match the top card's colour."),
+            },
+        ),
     )
     number_finish: bool = field(
-        default=False, metadata=_meta("your last card must be a number card", "001, 004", "7.7")
+        default=False,
+        metadata=_meta(
+            "your last card must be a number card",
+            "001, 004",
+            "7.7",
+            native=(False,),
+            words={
+                True: N_("Your last card must be a number card."),
+                False: N_("Any card may be your last."),
+            },
+        ),
     )
     wild_multi: bool = field(
         default=False,
         metadata=_meta(
-            "a wild names a colour, peeks at a hand or trades three cards", "001", "7.8"
+            "a wild names a colour, peeks at a hand or trades three cards",
+            "001",
+            "7.8",
+            native=(False,),
+            words={
+                True: N_("A wild names a colour, peeks at a hand or trades three cards."),
+                False: N_("A wild names a colour."),
+            },
         ),
     )
     misplay: Misplay = field(
-        default="reject", metadata=_meta("what an illegal play costs", "001, 004", "7.9")
+        default="reject",
+        metadata=_meta(
+            "what an illegal play costs",
+            "001, 004",
+            "7.9",
+            native=("reject",),
+            words={
+                "reject": N_("An illegal card is refused."),
+                "penalty_end_turn": N_("An illegal card costs a penalty and ends the turn."),
+                "penalty_continue": N_("An illegal card costs a penalty; the turn goes on."),
+            },
+        ),
     )
     turn_time_limit: int = field(
         default=0,
-        metadata=_meta("seconds per turn (0 = no limit)", "001", "7.10", low=0, high=3600),
+        metadata=_meta(
+            "seconds per turn (0 = no limit)",
+            "001",
+            "7.10",
+            low=0,
+            high=3600,
+            native=(0,),
+            counted=NP_("{n} second per turn.", "{n} seconds per turn."),
+            zero=N_("No time limit."),
+        ),
     )
     slow_play_penalty: int = field(
-        default=1, metadata=_meta("cards drawn on a timeout", "001", "7.10", low=0, high=20)
+        default=1,
+        metadata=_meta(
+            "cards drawn on a timeout",
+            "001",
+            "7.10",
+            low=0,
+            high=20,
+            native=SAME_PLAY,
+            counted=NP_("A timeout costs {n} card.", "A timeout costs {n} cards."),
+            zero=N_("A timeout costs no cards."),
+        ),
     )
     teams: int = field(
         default=0,
         metadata=_meta(
-            "number of teams seated alternately (0 = none)", "001, 003", "7.11", low=0, high=5
+            "number of teams seated alternately (0 = none)",
+            "001, 003",
+            "7.11",
+            low=0,
+            high=5,
+            native=SAME_PLAY,
+            counted=NP_("{n} team, seated alternately.", "{n} teams, seated alternately."),
+            zero=N_("No teams."),
         ),
     )
     seat_change_every: int = field(
         default=0,
-        metadata=_meta("shuffle seats every N rounds (0 = never)", "001", "7.12", low=0, high=1000),
+        metadata=_meta(
+            "shuffle seats every N rounds (0 = never)",
+            "001",
+            "7.12",
+            low=0,
+            high=1000,
+            native=SAME_PLAY,
+            counted=NP_("Seats change every round.", "Seats change every {n} rounds."),
+            zero=N_("Seats never change."),
+        ),
     )
     # §8 scoring
     round_end: RoundEnd = field(
         default="first_out",
         metadata=_meta(
-            "the round ends when one goes out, or plays on to a full ranking", "000, 004", "8"
+            "the round ends when one goes out, or plays on to a full ranking",
+            "000, 004",
+            "8",
+            native=("first_out",),
+            words={
+                "first_out": N_("A round ends when one player goes out."),
+                "rank_all": N_("A round plays on until everyone is ranked."),
+            },
         ),
     )
     scoring: Scoring = field(
         default="winner_takes",
-        metadata=_meta("how rounds are scored and a match is won", "000, 001, 002, 004", "8"),
+        metadata=_meta(
+            "how rounds are scored and a match is won",
+            "000, 001, 002, 004",
+            "8",
+            native=SAME_PLAY,
+            words={
+                "winner_takes": N_("The winner scores the others' cards; first to {target} wins."),
+                "low_wins": N_("Points in hand count against you; lowest at {target} wins."),
+                "chips": N_("Chips change hands each round."),
+                "net": N_("Each round the winner gains what the others lose."),
+                "eliminate_high": N_("The player with most points is out each round."),
+                "eliminate_threshold": N_("A player reaching {target} points is out."),
+                "none": N_("One round: first out wins."),
+            },
+        ),
     )
     target_score: int = field(
-        default=500, metadata=_meta("match target", "all", "8", low=1, high=1_000_000)
+        default=500,
+        metadata=_meta(
+            "match target",
+            "all",
+            "8",
+            low=1,
+            high=1_000_000,
+            native=SAME_PLAY,
+            counted=NP_("Target: {n} point.", "Target: {n} points."),
+        ),
     )
     rounds: int = field(
         default=0,
         metadata=_meta(
-            "rounds in a match for net and chips (0 = no limit)", "004", "8", low=0, high=100_000
+            "rounds in a match for net and chips (0 = no limit)",
+            "004",
+            "8",
+            low=0,
+            high=100_000,
+            native=SAME_PLAY,
+            counted=NP_("{n} round.", "{n} rounds."),
+            zero=N_("No round limit."),
         ),
     )
 
@@ -546,6 +976,10 @@ def _derive_options() -> dict[str, OptionSpec]:
             low=meta["low"],
             high=meta["high"],
             kind=kind,
+            native=meta["native"],
+            words=meta["words"],
+            counted=meta["counted"],
+            zero=meta["zero"],
         )
     return out
 
@@ -610,8 +1044,6 @@ def options_markdown() -> str:
 
     ``unokit rules --markdown`` prints it; a test fails when the committed file differs.
     """
-    from unokit.effects import CUSTOM_EFFECTS
-
     lines = [
         "# Rule options",
         "",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from unokit.cards import DECKS, Card, DeckName, card_points
+from unokit.cards import CARD_ID_LIMIT, CARD_IDS, DECKS, Card, DeckName, card_points
 from unokit.rules import Rules, Scoring
 
 __all__ = [
@@ -42,12 +42,12 @@ def hand_points(hand: Sequence[Card], deck: DeckName = "classic108") -> int:
         if deck not in DECKS:  # (no table kept for a name that is no deck)
             return sum(card_points(card, deck) for card in hand)
         table = _POINTS[deck] = [
-            card_points(Card(c), deck) if c in Card._interned else 0 for c in _CARD_IDS
+            card_points(Card(c), deck) if c in CARD_IDS else 0 for c in _CARD_IDS
         ]
     return sum(map(table.__getitem__, hand))
 
 
-_CARD_IDS = range(max(Card._interned) + 1)
+_CARD_IDS = range(CARD_ID_LIMIT)
 _POINTS: dict[str, list[int]] = {}
 
 

@@ -1,9 +1,10 @@
 """Why a move is refused, as data: a message of the catalogues, its values, the rules cited.
 
-:func:`unokit.legality.reason` answers with a :class:`Why`. Its ``str()`` is the referee's
+:func:`unokit.verify.verify` answers with a :class:`Why`. Its ``str()`` is the referee's
 English ("seat 2 holds no R5", "... (after_draw=must_play)"), as :class:`IllegalMoveError`
 says it; :func:`unokit.narrator.explain` tells the same to a player in their language, with
-names, "you" and card names, and the rule options kept apart.
+names, "you" and card names, and the rule options kept apart. A reason is data: the narrator,
+above it, installs how ``str()`` tells it (:func:`set_teller`).
 
 >>> from unokit.cards import Card
 >>> why = Why("{seat} holds no {card}", (("seat", 2), ("card", Card.parse("R5"))),
@@ -16,6 +17,7 @@ names, "you" and card names, and the rule options kept apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +63,20 @@ class Why:
         return inner + self.sources + self.rules
 
     def __str__(self) -> str:
-        from unokit.narrator import explain
+        return _teller(self)
 
-        return explain(self, None, referee=True)
+
+def _no_teller(why: Why) -> str:
+    raise RuntimeError("no narrator: reasons are told by unokit.narrator (import unokit)")
+
+
+#: How a reason is told in the referee's English (``str()``): reasons are data and know no
+#: words; the presentation layer (:mod:`unokit.narrator`, which ``import unokit`` loads) installs
+#: it with :func:`set_teller`.
+_teller: Callable[[Why], str] = _no_teller
+
+
+def set_teller(teller: Callable[[Why], str]) -> None:
+    """Install how ``str(why)`` tells a reason."""
+    global _teller
+    _teller = teller

@@ -66,7 +66,7 @@ def test_ten_players_eleven_cards_always_deal(deck: str, start_card: str, empty:
 
 def test_001_void_round_during_the_deal_is_a_void_round() -> None:
     """The start +2 draws from an empty pile under void_round: the round is void, the referee
-    deals the next one (the internal _RoundEnded escaped Game() before)."""
+    deals the next one (the internal RoundEnded escaped Game() before)."""
     rules = Rules(deck="classic112", players=10, hand_size=11, empty_draw_pile="void_round")
     voided = [s for s in range(200) if Game(rules, s).phase == Phase.ROUND_OVER]
     assert voided

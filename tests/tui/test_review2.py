@@ -188,7 +188,7 @@ def test_9_judge_says_what_the_rules_allow_and_scores_in_words() -> None:
     assert "[0, 0, 0]" not in result.output
     assert "draw it or challenge the +4" in result.output
     assert "as the rules allow" not in result.output
-    stacked = ev.PenaltyPending(1, 4, rule="stacking=any")
+    stacked = ev.PenaltyPending(1, 4, answer="any", rule="stacking=any")
     assert narrate(stacked, 1).endswith("draw it or stack a +2 or a +4 on it")
 
 

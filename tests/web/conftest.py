@@ -186,6 +186,69 @@ async def open_room(
     return room, token, peer, member
 
 
+# -- browsers ---------------------------------------------------------------------------------
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+needs_chromium = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="the browser tests need Debian's chromium and chromium-driver "
+    "(/usr/bin/chromium, /usr/bin/chromedriver): apt-get install chromium chromium-driver",
+)
+
+DESKTOP = (1366, 800)
+PHONE = (390, 844)
+
+
+@pytest.fixture
+def browsers() -> Iterator[Callable[..., Any]]:
+    """A factory of headless Chromium drivers (each its own profile: its own localStorage);
+    every one is quit after the test."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    started: list[Any] = []
+
+    def close(driver: Any) -> None:
+        started.remove(driver)
+        driver.quit()
+
+    def start(size: tuple[int, int] = DESKTOP, lang: str = "en-US") -> Any:
+        options = webdriver.ChromeOptions()
+        options.binary_location = str(CHROMIUM)
+        for arg in (
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-dev-shm-usage",
+            "--disable-gpu",
+            "--mute-audio",
+            f"--window-size={size[0]},{size[1]}",
+            f"--lang={lang}",
+        ):
+            options.add_argument(arg)
+        driver = webdriver.Chrome(
+            service=Service(executable_path=str(CHROMEDRIVER)), options=options
+        )
+        started.append(driver)
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 600},
+        )
+        driver.implicitly_wait(0)
+        return driver
+
+    start.close = close  # type: ignore[attr-defined]
+    try:
+        yield start
+    finally:
+        for driver in started:
+            try:
+                driver.quit()
+            except Exception:  # a browser that died is gone already
+                pass
+
+
 # -- the real server --------------------------------------------------------------------------
 
 

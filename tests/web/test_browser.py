@@ -19,26 +19,17 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from unokit.web.labels import LABELS
 
+from .conftest import CHROMEDRIVER, CHROMIUM, DESKTOP, PHONE, needs_chromium
+
+__all__ = ["CHROMEDRIVER", "CHROMIUM", "DESKTOP", "PHONE", "needs_chromium"]
+
 STATIC = Path(__file__).resolve().parents[2] / "src" / "unokit" / "web" / "static"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-
-needs_chromium = pytest.mark.skipif(
-    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-    reason="the browser tests need Debian's chromium and chromium-driver "
-    "(/usr/bin/chromium, /usr/bin/chromedriver): apt-get install chromium chromium-driver",
-)
-
-DESKTOP = (1366, 800)
-PHONE = (390, 844)
 
 
 def page_texts() -> set[str]:
@@ -72,54 +63,6 @@ def test_user_text_never_goes_through_markup() -> None:
 
 
 # -- browsers ------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def browsers() -> Iterator[Callable[..., Any]]:
-    """A factory of headless Chromium drivers (each its own profile: its own localStorage);
-    every one is quit after the test."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    started: list[Any] = []
-
-    def close(driver: Any) -> None:
-        started.remove(driver)
-        driver.quit()
-
-    def start(size: tuple[int, int] = DESKTOP, lang: str = "en-US") -> Any:
-        options = webdriver.ChromeOptions()
-        options.binary_location = str(CHROMIUM)
-        for arg in (
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--disable-gpu",
-            "--mute-audio",
-            f"--window-size={size[0]},{size[1]}",
-            f"--lang={lang}",
-        ):
-            options.add_argument(arg)
-        driver = webdriver.Chrome(
-            service=Service(executable_path=str(CHROMEDRIVER)), options=options
-        )
-        started.append(driver)
-        driver.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 600},
-        )
-        driver.implicitly_wait(0)
-        return driver
-
-    start.close = close  # type: ignore[attr-defined]
-    try:
-        yield start
-    finally:
-        for driver in started:
-            try:
-                driver.quit()
-            except Exception:  # a browser that died is gone already
-                pass
 
 
 def root(driver: Any, name: str) -> str:

@@ -5,7 +5,16 @@ address, connections per room, idle rooms closed (and unloaded), and the flags o
 from __future__ import annotations
 
 import asyncio
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
+import httpx
 import pytest
 from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
@@ -128,9 +137,98 @@ def test_serve_has_a_flag_for_every_limit() -> None:
         "--room-idle",
         "--lease-ttl",
         "--forwarded-allow-ips",
+        "--max-rooms",
+        "--max-spectators",
+        "--max-spectators-per-address",
+        "--max-connections-per-address",
+        "--request-timeout",
+        "--hello-timeout",
+        "--takeover",
+        "--public-url",
+        "--allowed-host",
     ):
         assert flag in shown, flag
     bad = runner.invoke(app, ["serve", "--max-message-bytes", "10"])
     assert bad.exit_code != 0 and "--max-message-bytes must be 256 to 65536" in bad.output
     bad = runner.invoke(app, ["serve", "--lease-ttl", "0"])
     assert bad.exit_code != 0 and "--lease-ttl" in bad.output
+    bad = runner.invoke(app, ["serve", "--public-url", "uno.example.com"])
+    assert bad.exit_code == 2 and "--public-url: a public URL starts with http://" in bad.output
+
+
+def test_a_busy_port_is_said_before_any_room_or_link(tmp_path: Path) -> None:
+    """19.9: `unokit serve --room --port P` with P taken printed a room's link, stored the
+    room, and only then failed. Now the port is bound first: nothing is made, nothing
+    printed but which port is taken and a free one to use."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        db = tmp_path / "rooms.sqlite3"
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "unokit.cli.main",
+                "serve",
+                "--room",
+                "--port",
+                str(port),
+                "--db",
+                str(db),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "COLUMNS": "200"},
+        )
+    assert done.returncode == 3, done
+    said = " ".join(done.stderr.split())
+    assert f"port {port} on 127.0.0.1 is taken by another program (--port " in said, said
+    assert "is free, or --port 0 picks one)" in said
+    assert "your room" not in done.stdout and "/r/" not in done.stdout
+    assert (
+        not db.exists()
+        or not sqlite3.connect(db)
+        .execute("SELECT name FROM sqlite_master WHERE name = 'rooms'")
+        .fetchone()
+        or sqlite3.connect(db).execute("SELECT COUNT(*) FROM rooms").fetchone() == (0,)
+    )
+
+
+def test_port_zero_picks_a_free_port_and_says_it(tmp_path: Path) -> None:
+    db = tmp_path / "rooms.sqlite3"
+    command_port = None
+    try:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "unokit.cli.main",
+                "serve",
+                "--room",
+                "--port",
+                "0",
+                "--db",
+                str(db),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "COLUMNS": "200"},
+        )
+        assert process.stdout is not None
+        for line in process.stdout:
+            found = re.search(r"your room: http://127\.0\.0\.1:(\d+)/r/[A-Z]{6}#t=", line)
+            if found:
+                command_port = int(found.group(1))
+                break
+        assert command_port and command_port != 0
+        assert httpx.get(f"http://127.0.0.1:{command_port}/api/options").status_code == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)

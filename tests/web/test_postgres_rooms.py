@@ -13,6 +13,7 @@ import pytest
 from unokit.moves import Timeout
 from unokit.notation import format_move_body
 from unokit.web.room import Member, Room, Rooms
+from unokit.web.storage import Note
 
 from .conftest import FakePeer, managed_rooms, msg, until
 
@@ -173,3 +174,56 @@ async def test_two_moves_for_one_number_through_both_processes(
             await until(lambda n=number: room1.move_no > n and room2.move_no > n, 30)
         await until(lambda: same_table(room1, room2), 30)
     assert races >= 12
+
+
+# -- a process that missed notes catches up by itself (issue 20, 6) ---------------------------
+
+
+async def test_a_lost_listener_catches_up_when_it_listens_again(
+    pair: tuple[Rooms, Rooms], pg_dsn: str
+) -> None:
+    """The listening connection of one process is killed (as a network cut or a restarted
+    PostgreSQL would) while the other starts the match: the notes sent meanwhile are lost, and
+    the process reads its rooms again when it listens again."""
+    import psycopg
+
+    one, two = pair
+    room1, ann_t = await one.create("Ann", "official", {}, 3, [None, None, "basic"])
+    bob_t, _ = await two.join(room1.code, "Bob", False)
+    room2 = two.get(room1.code)
+    ann = await room1.connect(ann_t, FakePeer(), "en")
+    bob_p = FakePeer()
+    await room2.connect(bob_t, bob_p, "en")
+    async with await psycopg.AsyncConnection.connect(pg_dsn, autocommit=True) as admin:
+        cur = await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+            (f"unokit-listen {two.storage.owner}"[:63],),
+        )
+        assert [row[0] for row in await cur.fetchall()] == [True]
+    await room1.handle(ann, msg("start", ann_t))
+    await until(lambda: room2.started and same_table(room1, room2), 30)
+    await bob_p.wait(lambda m: m["type"] == "state")
+
+
+async def test_notes_lost_without_a_trace_are_caught_up(pair: tuple[Rooms, Rooms]) -> None:
+    """A NOTIFY that never arrives leaves no trace on the connection: the keeper compares
+    each loaded room with the database (last move, row version, members) and reads again those
+    it is behind on."""
+    one, two = pair
+    room1, ann_t = await one.create("Ann", "official", {}, 3, [None, None, "basic"])
+    bob_t, _ = await two.join(room1.code, "Bob", False)
+    room2 = two.get(room1.code)
+    heard = room2.on_note
+
+    def deaf(note: Note) -> None:  # every note from the other process is lost
+        if note.owner == "":
+            heard(note)  # (this process's own re-reads)
+
+    room2.on_note = deaf  # type: ignore[method-assign]
+    ann = await room1.connect(ann_t, FakePeer(), "en")
+    await room2.connect(bob_t, FakePeer(), "en")
+    await room1.handle(ann, msg("rename", ann_t, name="Annie"))
+    await until(lambda: room2.members[ann.token_hash].name == "Annie", 30)
+    await room1.handle(ann, msg("start", ann_t))
+    await until(lambda: room2.started and same_table(room1, room2), 30)
+    assert await two.catch_up_rooms() == [] or same_table(room1, room2)

@@ -58,7 +58,7 @@ typedef struct {
     int players, hand_size, dealer_random, dealer_redraw, start_reverse_right;
     int draw_with_playable, must_play, draw_until, wd4_rule, challenge, challenge_fail_extra;
     int uno_penalty, catch_until_play;
-    int stacking, deflect, jump_in, stack_all, seven_zero; /* 0 = off; see _config in fastplay.py */
+    int stacking, deflect, jump_in, stack_all, seven_zero; /* 0 = off; see _CONFIG in fastplay.py */
     int deck_len, kinds;
     uint8_t deck[MAXC];
     int8_t rank_of[MAXK], color_of[MAXK];
@@ -1076,7 +1076,8 @@ static void set_public(Game *g, const Cfg *f, const int *disc, int nd, int color
     g->precall = g->called[current] ? 1 + current : 0;
 }
 
-/* The fields of the rules tuple, in the order of _config in fastplay.py, with their ranges. */
+/* The fields of the rules tuple, in the order of _CONFIG in fastplay.py, with their ranges
+ * (config_fields() gives them to Python, where a test checks both lists agree). */
 static const struct {
     const char *name;
     int lo, hi;
@@ -1621,7 +1622,32 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
                          (unsigned long long)grng_out);
 }
 
+PyDoc_STRVAR(config_fields_doc,
+"config_fields()\n"
+"\n"
+"The fields of the rules tuple (cfg) every entry point takes, in order, with the range each\n"
+"must be in: ((name, lo, hi), ...). unokit.sim.fastplay builds the tuple from its _CONFIG\n"
+"table; a test checks that both agree and that every value the options allow fits.");
+
+static PyObject *config_fields(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    PyObject *out = PyTuple_New(NCFG);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < NCFG; i++) {
+        PyObject *item = Py_BuildValue("(sii)", CFG_FIELDS[i].name, CFG_FIELDS[i].lo,
+                                       CFG_FIELDS[i].hi);
+        if (!item) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"config_fields", config_fields, METH_NOARGS, config_fields_doc},
     {"play_rounds", play_rounds, METH_VARARGS, play_rounds_doc},
     {"rollouts", rollouts, METH_VARARGS, rollouts_doc},
     {"play_from", play_from, METH_VARARGS, play_from_doc},

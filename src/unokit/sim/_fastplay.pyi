@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 
+def config_fields() -> tuple[tuple[str, int, int], ...]: ...
 def play_rounds(
     cfg: tuple[int, ...],
     deck: Sequence[int],

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections import Counter
 
 from unokit.cards import COLOR_OF, RANK_OF, Card, Rank, deck_cards, deck_counts
-from unokit.game import SEEN, Game, View
-from unokit.play import StackEntry
+from unokit.game import Game, View
 from unokit.rng import Rng
+from unokit.state import SEEN, StackEntry
 
 __all__ = ["known_cards", "sample_game", "unseen_cards"]
 
@@ -83,8 +83,7 @@ def sample_game(view: View, rng: Rng) -> Game:
     draw pile is what is left, bottom first. A +4 waiting to be answered counts as honest
     unless the hand dealt to its player holds a card of the colour it covered."""
     rules = view.rules
-    game = Game.__new__(Game)
-    game._setup(rules, rng.next64())
+    game = Game.blank(rules, rng.next64())
     known = known_cards(view)
     pool = unseen_cards(view, known)
     rng.shuffle(pool)

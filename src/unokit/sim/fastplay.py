@@ -1,13 +1,15 @@
 """Random playouts at native speed: the C accelerator ``unokit.sim._fastplay``.
 
 Whole rounds with uniformly random legal moves of the seat to act are what simulation,
-benchmarks and rule analyses need by the million. For the option subset :func:`supports`
-accepts (the official game and its usual simplifications), the compiled module plays them
-move for move as the Python engine does: same seeds, same deals, same legal-move lists in the
-same order, same generator for the choices, so the results are identical
-(``tests/test_fastplay.py`` checks every hand of thousands of rounds). Outside the subset, or
-where the module was not built (no C compiler at install time), :func:`play_random_rounds`
-returns ``None`` and callers use the Python engine. The expert's determinized search runs
+benchmarks and rule analyses need by the million. For the rules :func:`supports` accepts (the
+official game and its usual simplifications), the compiled module plays them move for move as
+the Python engine does: same seeds, same deals, same legal-move lists in the same order, same
+generator for the choices, so the results are identical (``tests/test_fastplay.py`` checks
+every hand of thousands of rounds). Support is opt-in: each option's definition
+(``unokit.rules``, its ``native``) says which of its values the accelerator plays (:data:`NATIVE`),
+so an option it was not taught never runs natively. Outside them, or where the module was not
+built (no C compiler at install time), :func:`play_random_rounds` returns ``None`` and callers
+use the Python engine. The expert's determinized search runs
 here too (:func:`rollout_counts`; its reference is :mod:`unokit.sim.rollout`).
 
 The contract with the Python engine: what the C code (``_fastplay.c``) repeats, so that a
@@ -43,7 +45,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -51,7 +53,7 @@ from typing import TYPE_CHECKING
 from unokit.cards import COLOR_OF, RANK_OF, Card, deck_cards
 from unokit.moves import CallUno, Catch, Challenge, ChooseColor, Draw, Move, Pass, Play
 from unokit.rng import Rng
-from unokit.rules import Rules
+from unokit.rules import EVERY, OPTIONS, Native, Rules
 from unokit.scoring import team_of
 from unokit.sim.determinize import known_cards, unseen_cards
 
@@ -64,6 +66,8 @@ __all__ = [
     "MAX_ROLLOUT_MOVES",
     "MAX_SAMPLES",
     "MAX_SECONDS",
+    "NATIVE",
+    "NATIVE_OPTIONS",
     "FastResult",
     "available",
     "check_count",
@@ -81,27 +85,47 @@ try:
 except ImportError:  # built without a C compiler: the Python engine does the work
     _native = None
 
-# Every option the accelerator implements, with the values it implements. Options not named
-# here (scoring, target_score, next_dealer, teams, ...) do not change a single round's play.
-_SUPPORTED: dict[str, tuple[object, ...]] = {
-    "deck": ("classic108",),
-    "dealer_selection": ("draw_highest", "random", "previous_winner"),
-    "start_card": ("apply_effects",),
-    "empty_draw_pile": ("reshuffle",),
-    "custom_effect": ("none",),
-    "false_catch_penalty": (0,),
-    "false_uno_penalty": (0,),
-    "multi_play": ("off",),
-    "number_finish": (False,),
-    "wild_multi": (False,),
-    "misplay": ("reject",),
-    "turn_time_limit": (0,),
-    "round_end": ("first_out",),
-}
+#: What the accelerator plays, option by option: each option's ``native`` classification, made
+#: where the option is defined (``unokit.rules``: every value, values that do not change a
+#: round's play, or the only values it plays). A rule set with any other value is played by the
+#: Python engine (or refused, where the native engine was asked for by name).
+NATIVE: dict[str, Native] = {name: spec.native for name, spec in OPTIONS.items()}
+#: the options whose values the accelerator plays and that change its games: each is read into
+#: the C engine's rules (``_CONFIG``; a test checks that none is left out)
+NATIVE_OPTIONS: tuple[str, ...] = tuple(
+    name
+    for name, native in NATIVE.items()
+    if native == EVERY or (isinstance(native, tuple) and len(native) > 1)
+)
 
 _WD4_RULES = {"anytime": 0, "no_matching_color": 1, "no_playable_card": 2}
 _STACKING = {"off": 0, "same_kind": 1, "two_under_four": 2, "any": 3}
 _DEFLECT = {"off": 0, "named_color": 1, "any_color": 2}
+
+#: The rules as the C engine reads them, field by field of its ``Cfg`` in the order of
+#: ``CFG_FIELDS`` in _fastplay.c (which checks each field's range; ``_fastplay.config_fields()``
+#: gives them, and a test checks both lists agree and that every value the options allow fits):
+#: (the field, the option it reads, its value for the rules).
+_CONFIG: tuple[tuple[str, str, Callable[[Rules], int]], ...] = (
+    ("players", "players", lambda r: r.players),
+    ("hand_size", "hand_size", lambda r: r.hand_size),
+    ("dealer_random", "dealer_selection", lambda r: r.dealer_selection != "draw_highest"),
+    ("dealer_redraw", "dealer_draw_actions", lambda r: r.dealer_draw_actions == "redraw"),
+    ("start_reverse_right", "start_reverse", lambda r: r.start_reverse == "dealer_right"),
+    ("draw_with_playable", "draw_with_playable", lambda r: r.draw_with_playable == "allowed"),
+    ("must_play", "after_draw", lambda r: r.after_draw == "must_play"),
+    ("draw_until", "draw_until_playable", lambda r: r.draw_until_playable),
+    ("wd4_rule", "wd4_rule", lambda r: _WD4_RULES[r.wd4_rule]),
+    ("challenge", "challenge", lambda r: r.challenge),
+    ("challenge_fail_extra", "challenge_fail_extra", lambda r: r.challenge_fail_extra),
+    ("uno_penalty", "uno_penalty", lambda r: r.uno_penalty),
+    ("catch_until_play", "catch_window", lambda r: r.catch_window == "until_next_play"),
+    ("stacking", "stacking", lambda r: _STACKING[r.stacking]),
+    ("deflect", "deflect", lambda r: _DEFLECT[r.deflect]),
+    ("jump_in", "jump_in", lambda r: r.jump_in != "off"),
+    ("stack_all", "stack_challenge", lambda r: r.stack_challenge == "all"),
+    ("seven_zero", "seven_zero", lambda r: r.seven_zero),
+)
 _RANKS = [int(r) for r in RANK_OF]
 _COLORS = list(COLOR_OF)
 _BY_ID: dict[int, Card] = {int(c): c for c in {*deck_cards("classic108")}}
@@ -160,12 +184,16 @@ def available() -> bool:
 
 
 def unsupported(rules: Rules) -> list[str]:
-    """The options (``name=value``) of ``rules`` the accelerator does not implement."""
-    return [
-        f"{name}={getattr(rules, name)}"
-        for name, values in _SUPPORTED.items()
-        if getattr(rules, name) not in values
-    ]
+    """The options (``name=value``) of ``rules`` the accelerator does not play (:data:`NATIVE`).
+
+    >>> unsupported(Rules(misplay="penalty_end_turn", deck="pairs"))
+    ['deck=pairs', 'misplay=penalty_end_turn']
+    """
+    out = []
+    for name, native in NATIVE.items():
+        if isinstance(native, tuple) and getattr(rules, name) not in native:
+            out.append(rules.describe(name))
+    return out
 
 
 def _calls(called: Sequence[bool], sizes: Sequence[int], current: int | None) -> list[int]:
@@ -180,27 +208,17 @@ def supports(rules: Rules) -> bool:
     return _native is not None and not unsupported(rules)
 
 
+_CONFIGS: dict[Rules, tuple[int, ...]] = {}
+
+
 def _config(rules: Rules) -> tuple[int, ...]:
-    return (
-        rules.players,
-        rules.hand_size,
-        rules.dealer_selection != "draw_highest",
-        rules.dealer_draw_actions == "redraw",
-        rules.start_reverse == "dealer_right",
-        rules.draw_with_playable == "allowed",
-        rules.after_draw == "must_play",
-        rules.draw_until_playable,
-        _WD4_RULES[rules.wd4_rule],
-        rules.challenge,
-        rules.challenge_fail_extra,
-        rules.uno_penalty,
-        rules.catch_window == "until_next_play",
-        _STACKING[rules.stacking],
-        _DEFLECT[rules.deflect],
-        rules.jump_in != "off",
-        rules.stack_challenge == "all",
-        rules.seven_zero,
-    )
+    """The rules as the C engine's ``Cfg`` (:data:`_CONFIG`), made once per rule set."""
+    config = _CONFIGS.get(rules)
+    if config is None:
+        if len(_CONFIGS) >= 1024:
+            _CONFIGS.clear()
+        config = _CONFIGS[rules] = tuple(int(value(rules)) for _, _, value in _CONFIG)
+    return config
 
 
 def play_random_rounds(
@@ -221,7 +239,7 @@ def play_random_rounds(
     if _native is None or not supports(rules):
         return None
     moves, wins, state, hands, winner = _native.play_rounds(
-        tuple(int(v) for v in _config(rules)),
+        _config(rules),
         _DECK_IDS,
         _RANKS,
         _COLORS,
@@ -271,7 +289,7 @@ def play_random_from(game: Game, rng: Rng, max_moves: int = 100_000) -> FastResu
         game.rng.state,
     )
     moves, winner, hands, state_after, _ = _native.play_from(
-        tuple(int(v) for v in _config(game.rules)),
+        _config(game.rules),
         _DECK_IDS,
         _RANKS,
         _COLORS,
@@ -367,7 +385,7 @@ def rollout_counts(
     )
     try:
         wins, unfinished, samples = _native.rollouts(
-            tuple(int(v) for v in _config(rules)),
+            _config(rules),
             _DECK_IDS,
             _RANKS,
             _COLORS,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from unokit import legality
+from unokit import legality, verify
 from unokit.bots.strong import StrongBot
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
 from unokit.errors import IllegalMoveError, UnoError
@@ -174,11 +174,11 @@ def _why(game: Game, me: int, lang: str, move: Move) -> str:
 
 def refusal(game: Game, me: int, card: Card, lang: str, late: bool = False) -> str:
     """Why ``card`` cannot be played now, in the player's words and language: the engine's
-    reason (:func:`unokit.legality.reason`) told by :func:`unokit.narrator.explain`; ``late``:
+    reason (:func:`unokit.verify.reason`) told by :func:`unokit.narrator.explain`; ``late``:
     the card could be played a moment ago, before the table moved on ("too late: ...")."""
     name = card_name(lang, card)
     color = Color.RED if COLOR_OF[card] < 0 else None
-    why = explain(legality.reason(game, me, Play(card, color)), me, lang)
+    why = explain(verify.reason(game, me, Play(card, color)), me, lang)
     if late:
         why = tr(lang, "too_late", why=why)
     if name in why:  # the reason names the card: not twice ("green 2: green 2 does not ...")

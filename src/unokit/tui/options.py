@@ -44,6 +44,7 @@ APPLIED: dict[str, str] = {
     "false_catch_penalty": "`c` may catch anyone (asks whom) where a false catch costs cards",
     "false_uno_penalty": "`u` calls UNO at any time where a false call costs cards",
     "stacking": "the cards that may answer a penalty are bright: their keys play them",
+    "revenge": "as for stacking: the engine doubles the penalty, the log and the table say it",
     "stack_challenge": "`h` challenges the stack; the engine judges the +4s the option says",
     "deflect": "the skips and reverses that pass a penalty on are bright: their keys",
     "jump_in": "out of turn, an identical card is bright: its key plays it; the bots wait "

@@ -269,4 +269,7 @@ LABELS: tuple[str, ...] = (
     N_("Angry"),
     N_("Party"),
     N_("Crying"),
+    N_("UNO table"),
+    N_("Your moves"),
+    N_("People at this table ({n} watching)"),
 )

@@ -1494,7 +1494,13 @@ class Room:
         self._wake.set()
 
     async def _drive(self) -> None:
+        # (asyncio.timeout, not asyncio.wait_for: on Python 3.11 wait_for swallows a cancel
+        # that arrives together with the wake-up, and a stopping server then waited for ever
+        # on a driver that had been told to stop)
+        me = asyncio.current_task()
         while True:
+            if me is not None and me.cancelling():
+                raise asyncio.CancelledError
             self._wake.clear()
             plan = self._plan(self.clock())
             if plan is None:
@@ -1504,7 +1510,8 @@ class Room:
             delay = when - self.clock()
             if delay > 0:
                 try:
-                    await asyncio.wait_for(self._wake.wait(), delay)
+                    async with asyncio.timeout(delay):
+                        await self._wake.wait()
                     continue  # something changed: plan again
                 except TimeoutError:
                     pass
@@ -1512,7 +1519,8 @@ class Room:
                 # another process drives this room: look again when told, or when its lease
                 # may have lapsed (its process died)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), self.settings.lease_ttl / 2)
+                    async with asyncio.timeout(self.settings.lease_ttl / 2):
+                        await self._wake.wait()
                 continue
             try:
                 await action()
@@ -1688,6 +1696,13 @@ def _reason_text(error: NotationError) -> str:
     return rest or text
 
 
+def member_digest(members: Iterable[Member]) -> str:
+    """A room's members in one short string (what the database's progress check gives for
+    them, :meth:`Storage.progress`): their token hashes, seats and names."""
+    parts = sorted(f"{m.token_hash}:{'-' if m.seat is None else m.seat}:{m.name}" for m in members)
+    return hashlib.md5(",".join(parts).encode("utf-8"), usedforsecurity=False).hexdigest()
+
+
 def _member_row(code: str, member: Member) -> MemberRow:
     return MemberRow(
         code, member.token_hash, member.seat, member.name, member.joined, member.address
@@ -1855,17 +1870,17 @@ class Rooms:
     # -- several processes: notes, leases, idle rooms --------------------------------------------
 
     async def _listener(self) -> None:
-        """Hand each note of another process to its room (if loaded here). When the listening
-        connection is lost, listen again and read every room again."""
-        first = True
+        """Hand each note of another process to its room (if loaded here). Each time the
+        listening connection is (re)established every loaded room is read again: notes sent
+        before it listened (a room loaded a moment before, a connection lost and made again)
+        are never heard. The keeper's progress check (:meth:`catch_up_rooms`) covers the
+        rest."""
         while True:
             try:
                 async for note in self.storage.listen():
-                    if note.kind == "listening":
-                        if not first:  # notes may have been missed meanwhile
-                            for room in list(self.rooms.values()):
-                                room.on_note(Note(room.code, "", "room", {}))
-                        first = False
+                    if note.kind == "listening":  # notes may have been missed until now
+                        for room in list(self.rooms.values()):
+                            room.on_note(Note(room.code, "", "room", {}))
                         continue
                     target = self.rooms.get(note.room)
                     if target is not None and not target.closed:
@@ -1874,8 +1889,31 @@ class Rooms:
                 raise
             except Exception as error:
                 log.warning("listening to the other processes failed (%s); again in 1 s", error)
-            first = False
             await asyncio.sleep(1.0)
+
+    async def catch_up_rooms(self) -> list[str]:
+        """Several processes: compare each loaded room with the database (its last move, its
+        row's version, its members) and read again those this process is behind on, whatever
+        the notes said or did not say (a lost ``NOTIFY`` leaves no trace). The rooms read
+        again."""
+        if not self.storage.shared or not self.rooms:
+            return []
+        stored = await self.storage.progress(list(self.rooms))
+        behind = []
+        for code, (last_move, version, members) in stored.items():
+            room = self.rooms.get(code)
+            if room is None or room.closed:
+                continue
+            if (
+                last_move > room.move_no
+                or version != room.version
+                or members != member_digest(room.members.values())
+            ):
+                behind.append(code)
+                room.on_note(Note(code, "", "room", {}))
+        if behind:
+            log.info("rooms behind the database, read again: %s", ", ".join(behind))
+        return behind
 
     async def _keeper(self) -> None:
         while True:
@@ -1917,6 +1955,7 @@ class Rooms:
         for code, rows in by_room.items():
             if code in self.rooms:
                 self.rooms[code].apply_presence(rows)
+        await self.catch_up_rooms()
         now = self.clock()
         for room in list(self.rooms.values()):
             if room.leased and not room.closed:

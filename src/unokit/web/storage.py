@@ -242,6 +242,11 @@ class Storage(Protocol):
         """How many open rooms ``creator`` (an address's hash) has made; ``None``: how many
         open rooms there are."""
 
+    async def progress(self, rooms: Sequence[str]) -> dict[str, tuple[int, int, str]]:
+        """Where each open room stands in the database: its last move number, its row's
+        version and a digest of its members (``room.member_digest`` of the members as
+        stored), to find the rooms a process is behind on."""
+
     async def set_presence(
         self, room: str, token_hash: str, connected: bool, ready_at: int
     ) -> None:
@@ -515,6 +520,26 @@ class SQLiteStorage:
 
         return await self._run(work)
 
+    async def progress(self, rooms: Sequence[str]) -> dict[str, tuple[int, int, str]]:
+        def work(db: sqlite3.Connection) -> dict[str, tuple[int, int, str]]:
+            out: dict[str, tuple[int, int, str]] = {}
+            for code in rooms:
+                row = db.execute(
+                    "SELECT version FROM rooms WHERE code=? AND status<>'closed'", (code,)
+                ).fetchone()
+                if row is None:
+                    continue
+                (last,) = db.execute(
+                    "SELECT COALESCE(MAX(move_no), 0) FROM moves WHERE room=?", (code,)
+                ).fetchone()
+                members = db.execute(
+                    "SELECT token_hash, seat, name FROM seats WHERE room=?", (code,)
+                ).fetchall()
+                out[code] = (int(last), int(row[0]), _digest(members))
+            return out
+
+        return await self._run(work)
+
     # -- one process: presence is in memory, every lease is ours, no notes -----------------------
 
     async def set_presence(
@@ -623,6 +648,12 @@ def _room_values(room: RoomRow) -> tuple[Any, ...]:
         room.creator,
         json.dumps(room.table, sort_keys=True),
     )
+
+
+def _digest(members: Sequence[tuple[str, int | None, str]]) -> str:
+    """The digest of (token hash, seat, name) rows: ``room.member_digest``'s."""
+    parts = sorted(f"{th}:{'-' if seat is None else seat}:{name}" for th, seat, name in members)
+    return hashlib.md5(",".join(parts).encode("utf-8"), usedforsecurity=False).hexdigest()
 
 
 def _member_values(member: MemberRow) -> tuple[Any, ...]:

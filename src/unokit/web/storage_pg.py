@@ -43,6 +43,7 @@ from unokit.web.storage import (
     RoomRow,
     StorageError,
     StoredRoom,
+    _digest,
     _member_values,
     _room_values,
     _table,
@@ -421,6 +422,32 @@ class PostgresStorage:
 
         return await self._with(work)
 
+    async def progress(self, rooms: Sequence[str]) -> dict[str, tuple[int, int, str]]:
+        if not rooms:
+            return {}
+
+        async def work(conn: Conn) -> dict[str, tuple[int, int, str]]:
+            cur = await conn.execute(
+                "SELECT r.code, r.version, "
+                "COALESCE((SELECT MAX(m.move_no) FROM moves m WHERE m.room = r.code), 0) "
+                "FROM rooms r WHERE r.code = ANY(%s) AND r.status <> 'closed'",
+                (list(rooms),),
+            )
+            heads = await cur.fetchall()
+            cur = await conn.execute(
+                "SELECT room, token_hash, seat, name FROM seats WHERE room = ANY(%s)",
+                (list(rooms),),
+            )
+            members: dict[str, list[tuple[str, int | None, str]]] = {}
+            for room, th, seat, name in await cur.fetchall():
+                members.setdefault(room, []).append((th, seat, name))
+            return {
+                code: (int(last), int(version), _digest(members.get(code, [])))
+                for code, version, last in heads
+            }
+
+        return await self._with(work)
+
     async def take_lease(self, room: str, ttl: float) -> bool:
         async def work(conn: Conn) -> bool:
             cur = await conn.execute(
@@ -503,7 +530,9 @@ class PostgresStorage:
         them (each room's in order), after a first note of kind ``listening`` (from then on
         nothing is missed). Runs on its own connection; raises if it is lost."""
         try:
-            conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+            conn = await psycopg.AsyncConnection.connect(
+                self.dsn, autocommit=True, application_name=f"unokit-listen {self.owner}"[:63]
+            )
         except psycopg.Error as error:
             raise StorageError(f"cannot listen on {_safe(self.dsn)}: {error}") from None
         try:

@@ -33,6 +33,14 @@ function el(tag, cls, text) {
   return e;
 }
 
+/** A glyph drawn on a card: shown by CSS (``::before { content: attr(data-glyph) }``), not a
+ * text node, so the card's name ("red 7, playable") is all a screen reader or an
+ * accessibility checker reads of it. */
+function glyph(e, text) {
+  e.dataset.glyph = text;
+  return e;
+}
+
 function svg(viewBox, paths, cls) {
   const s = document.createElementNS(SVG, "svg");
   s.setAttribute("viewBox", viewBox);
@@ -82,11 +90,11 @@ function centre(c) {
   if (!c.wild) {
     if (c.rank === "S") box.appendChild(ICONS.S());
     else if (c.rank === "R") box.appendChild(ICONS.R());
-    else box.textContent = c.rank;
+    else glyph(box, c.rank);
     if (c.rank === "6" || c.rank === "9") box.classList.add("underline");
     return box;
   }
-  if (c.rank === "W+4") box.textContent = "+4";
+  if (c.rank === "W+4") glyph(box, "+4");
   else if (c.rank === "WSH") box.appendChild(ICONS.shuffle());
   else if (c.rank === "WCU") box.appendChild(ICONS.custom());
   else if (c.rank === "WKS") box.appendChild(ICONS.swim());
@@ -102,9 +110,13 @@ export function cardFace(code, { tag = "span", named = null, label = "" } = {}) 
   const card = el(tag, `card ${c.wild ? "wild" : "c-" + LETTER[c.color]}`);
   if (tag === "button") card.type = "button";
   card.dataset.card = code;
-  if (label) card.setAttribute("aria-label", label);
+  if (label) {
+    card.setAttribute("aria-label", label);
+    if (tag !== "button") card.setAttribute("role", "img"); // a picture with a name
+  }
   card.setAttribute("title", label || code);
   const face = el("span", "face");
+  face.setAttribute("aria-hidden", "true"); // the name says it; the glyphs are decoration
   const oval = el("span", "oval");
   if (c.wild) {
     oval.classList.add("quad");
@@ -116,8 +128,8 @@ export function cardFace(code, { tag = "span", named = null, label = "" } = {}) 
   const letter = c.wild ? (named ? LETTER[named] : "W") : LETTER[c.color];
   for (const pos of ["tl", "br"]) {
     const k = el("span", `corner ${pos}`);
-    k.appendChild(el("b", "", corner));
-    if (letter !== corner) k.appendChild(el("i", "", letter));
+    k.appendChild(glyph(el("b", ""), corner));
+    if (letter !== corner) k.appendChild(glyph(el("i", ""), letter));
     face.appendChild(k);
   }
   card.appendChild(face);
@@ -127,9 +139,10 @@ export function cardFace(code, { tag = "span", named = null, label = "" } = {}) 
 /** A card's back (opponents' hands, the draw pile). */
 export function cardBack(cls = "") {
   const back = el("span", `card back ${cls}`.trim());
+  back.setAttribute("aria-hidden", "true");
   const face = el("span", "face");
   const oval = el("span", "oval");
-  oval.appendChild(el("span", "logo", "UNO"));
+  oval.appendChild(glyph(el("span", "logo"), "UNO"));
   face.appendChild(oval);
   back.appendChild(face);
   return back;

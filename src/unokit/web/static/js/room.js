@@ -556,7 +556,10 @@ function tick() {
   const people = $("people-count");
   if (people && S.room) {
     const watching = (S.room.watchers || []).filter((w) => w.connected).length;
-    people.textContent = watching ? String(watching) : "";
+    // the count is drawn by CSS (data-count), and said in the button's name
+    people.dataset.count = watching ? String(watching) : "";
+    $("people-btn").setAttribute("aria-label", watching
+      ? t("People at this table ({n} watching)", { n: watching }) : t("People at this table"));
   }
   if (S.conn === "reconnecting" && S.reconnectAt) {
     const left = Math.max(0, Math.ceil((S.reconnectAt - Date.now()) / 1000));
@@ -1518,7 +1521,9 @@ function openDialog(kind, title, build, { closable = true } = {}) {
   const box = el("div", "dialog");
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-modal", "true");
+  box.setAttribute("aria-labelledby", "dialog-title");
   const h = el("h2");
+  h.id = "dialog-title";
   if (typeof title === "string") h.textContent = title;
   else h.appendChild(title);
   box.appendChild(h);

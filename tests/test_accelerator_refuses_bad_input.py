@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tests.conftest import table
+from tests.fuzz import examples
 from tests.test_fastplay import _MIX, _advance
 from unokit import Game, Rules, RulesError
 from unokit.bots.expert import ExpertBot, check_time_ms
@@ -442,7 +443,7 @@ def test_long_native_runs_answer_signals() -> None:
 # -- what is legal is never refused -------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     options=_MIX,
     players=st.integers(2, 6),

@@ -16,7 +16,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from unokit import REFEREE, Game, IllegalMoveError, Rules, RulesError
+from tests.fuzz import examples
+from tests.options import allowed_rules, option_values
+from unokit import REFEREE, Game, IllegalMoveError, Rules
 from unokit.cards import ALL_CARDS, COLOR_OF, RANK_OF, Color, Rank, deck_cards
 from unokit.legality import is_honest
 from unokit.moves import (
@@ -34,17 +36,18 @@ from unokit.moves import (
 )
 from unokit.phase import Phase
 from unokit.rng import Rng
+from unokit.rules import OPTIONS
 from unokit.rules import PRESETS as ALL_PRESETS
 
 PRESETS = list(ALL_PRESETS)
 
 
 def _rules(preset: str, players: int, extra: dict[str, object] | None = None) -> Rules:
-    try:
-        return Rules.preset(preset, players=players, **(extra or {}))
-    except RulesError:
-        assume(False)
-        raise
+    """The preset with ``extra`` options, leaving out those of a refused combination."""
+    rules = allowed_rules(extra or {}, preset=preset, players=players)
+    assume(rules is not None)
+    assert rules is not None
+    return rules
 
 
 def _random_move(rng: Rng, game: Game) -> tuple[int, Move]:
@@ -126,7 +129,7 @@ def play_random_match(
     return game
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     preset=st.sampled_from(PRESETS),
     players=st.integers(2, 10),
@@ -147,62 +150,15 @@ def test_random_matches_keep_every_invariant(
     assert again == game
 
 
+#: a random mix of option values: every option but ``players`` (drawn apart), each with values
+#: from its definition (tests/options.py), so that a new option joins the mixes by being defined
 OPTION_MIX = st.fixed_dictionaries(
     {},
-    optional={
-        "draw_with_playable": st.sampled_from(["allowed", "forbidden"]),
-        "after_draw": st.sampled_from(["may_play", "must_play"]),
-        "draw_until_playable": st.booleans(),
-        "empty_draw_pile": st.sampled_from(["reshuffle", "void_round"]),
-        "wd4_rule": st.sampled_from(["no_matching_color", "no_playable_card"]),
-        "challenge": st.booleans(),
-        "catch_window": st.sampled_from(["until_next_action", "until_next_play"]),
-        "false_catch_penalty": st.sampled_from([0, 2]),
-        "false_uno_penalty": st.sampled_from([0, 2]),
-        "misplay": st.sampled_from(["reject", "penalty_end_turn", "penalty_continue"]),
-        "turn_time_limit": st.sampled_from([0, 30]),
-        "round_end": st.sampled_from(["first_out", "rank_all"]),
-        "scoring": st.sampled_from(
-            [
-                "winner_takes",
-                "low_wins",
-                "chips",
-                "net",
-                "eliminate_high",
-                "eliminate_threshold",
-                "none",
-            ]
-        ),
-        "target_score": st.sampled_from([50, 200, 500]),
-        "rounds": st.sampled_from([0, 2]),
-        "start_card": st.sampled_from(["apply_effects", "redraw_until_number"]),
-        "start_reverse": st.sampled_from(["dealer_right", "dealer_left"]),
-        "dealer_selection": st.sampled_from(["draw_highest", "random", "previous_winner"]),
-        "next_dealer": st.sampled_from(["rotate_left", "previous_winner", "draw_highest"]),
-        "deck": st.sampled_from(["classic108", "classic112", "swimming112", "pairs"]),
-        "custom_effect": st.sampled_from(
-            ["none", "others_draw_one", "next_draws_two", "skip_next"]
-        ),
-        "hand_size": st.integers(1, 9),
-        "stacking": st.sampled_from(["off", "same_kind", "two_under_four", "any"]),
-        "stack_challenge": st.sampled_from(["last", "all"]),
-        "deflect": st.sampled_from(["off", "named_color", "any_color"]),
-        "jump_in": st.sampled_from(["off", "identical", "identical_any"]),
-        "jump_in_stacking": st.sampled_from(["new", "old"]),
-        "seven_zero": st.booleans(),
-        "multi_play": st.sampled_from(["off", "identical_pair", "same_rank"]),
-        "multi_play_same_color": st.booleans(),
-        "sum_jump_in": st.booleans(),
-        "sum_jump_in_any_color": st.booleans(),
-        "number_finish": st.booleans(),
-        "wild_multi": st.booleans(),
-        "seat_change_every": st.sampled_from([0, 1, 2]),
-        "teams": st.sampled_from([0, 2]),
-    },
+    optional={name: st.sampled_from(option_values(name)) for name in OPTIONS if name != "players"},
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=OPTION_MIX,
     players=st.integers(2, 10),
@@ -247,7 +203,7 @@ def _honesty_implied(game: Game, seat: int, legal: list[Move]) -> bool:
     return not any(COLOR_OF[m.card] in on_top for m in plays if COLOR_OF[m.card] >= 0)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=OPTION_MIX,
     players=st.integers(2, 6),
@@ -314,7 +270,7 @@ def _odd_play(rng: Rng, game: Game, seat: int) -> Play:
     )
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=OPTION_MIX,
     players=st.integers(2, 6),
@@ -348,7 +304,7 @@ def test_every_refusal_names_its_rule(
         game.apply(game.current, legal[rng.below(len(legal))])
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=OPTION_MIX,
     players=st.integers(2, 6),
