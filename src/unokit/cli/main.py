@@ -568,7 +568,7 @@ def replay(
         ReplayApp(story, lang, str(file)).run()
         return
     for line in header_lines(story, lang, str(file)):
-        console.print(Text(line, style="bold"), soft_wrap=True)  # a path stays whole
+        console.print(Text(line, style="bold"))
     moves = story.moves
     for item in story.steps:
         if item.deal:
