@@ -57,13 +57,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-## axe-core for the accessibility tests (tests/web/test_accessibility.py), pinned by its lock
-AXE := tests/web/axe/node_modules/axe-core/axe.min.js
-$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
-	npm ci --prefix tests/web/axe --no-audit --no-fund --loglevel=error
-	touch $(AXE)
+## the browser table's test tools, pinned by their lock: axe-core (tests/web/test_accessibility.py)
+## and ESLint (tests/web/test_scripts.py)
+NPM_TOOLS := tests/web/npm/node_modules/.installed
+$(NPM_TOOLS): tests/web/npm/package.json tests/web/npm/package-lock.json
+	npm ci --prefix tests/web/npm --no-audit --no-fund --loglevel=error
+	touch $(NPM_TOOLS)
 
-pytest: $(STAMP) $(AXE)
+pytest: $(STAMP) $(NPM_TOOLS)
 	$(BIN)/pytest -n 2 --doctest-modules src/unokit tests
 
 ## sanitize: the native modules (the C accelerator, the batched learning environment) built

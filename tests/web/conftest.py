@@ -2,7 +2,7 @@
 
 - :class:`FakePeer`: a connection as a room sees it; it keeps every message, can check each
   one the moment it is posted (``on_post``), and lets a test wait for a message it expects;
-- :func:`rooms`: a :class:`~unokit.web.room.Rooms` on an in-memory SQLite storage with tiny
+- :func:`rooms`: a :class:`~unokit.web.rooms.Rooms` on an in-memory SQLite storage with tiny
   settings (bots act at once), stopped after the test;
 - :func:`server_process`: the real ``unokit serve`` in a subprocess on a free port and a
   temporary database, yielding its base URL; always stopped (killed if need be) after the test.
@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import itertools
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -35,7 +36,8 @@ import pytest
 
 from unokit.game import Game
 from unokit.web import protocol as proto
-from unokit.web.room import Member, Room, Rooms
+from unokit.web.room import Member, Room
+from unokit.web.rooms import Rooms
 from unokit.web.settings import Settings
 from unokit.web.storage import SQLiteStorage, Storage
 
@@ -247,6 +249,28 @@ def browsers() -> Iterator[Callable[..., Any]]:
                 driver.quit()
             except Exception:  # a browser that died is gone already
                 pass
+
+
+# -- npm tools ---------------------------------------------------------------------------------
+
+NPM_TOOLS = ROOT / "tests" / "web" / "npm"
+
+
+def npm_tool(path: str) -> Path:
+    """A file of the browser table's test tools (``tests/web/npm/node_modules/PATH``: axe-core,
+    ESLint), installed from the lock file (``npm ci``, as ``make test`` does) when missing."""
+    found = NPM_TOOLS / "node_modules" / path
+    if not found.exists():
+        npm = shutil.which("npm")
+        assert npm, "npm is needed for the browser table's test tools (apt-get install npm)"
+        subprocess.run(
+            [npm, "ci", "--prefix", str(NPM_TOOLS), "--no-audit", "--no-fund", "--loglevel=error"],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
+    assert found.exists(), f"{found} is missing after npm ci"
+    return found
 
 
 # -- the real server --------------------------------------------------------------------------

@@ -47,6 +47,18 @@ def open_as(driver: Any, base: str, room: dict[str, Any], touch: bool = False) -
     wait(driver, lambda: root(driver, "conn") == "online", "connected")
 
 
+def my_play_turn(driver: Any) -> bool:
+    """Ann's turn in the play phase; a wild start card's colour, asked first, is named."""
+    if root(driver, "turn") != "me":
+        return False
+    if root(driver, "phase") == "choose_color":
+        found = css(driver, '#actions [data-move^="color "]')
+        if found:
+            driver.execute_script("arguments[0].click()", found[0])
+        return False
+    return root(driver, "phase") == "play"
+
+
 def tap(driver: Any, element: Any) -> None:
     """A finger's tap on the middle of ``element`` (real touch events, where they land)."""
     x, y = driver.execute_script(
@@ -149,7 +161,7 @@ def test_a_phone_taps_every_card_of_a_long_hand(server_process: str, browsers: A
     ann = browsers(PHONE)
     open_as(ann, base, room, touch=True)
     tap(ann, css(ann, '[data-action="start"]')[0])
-    wait(ann, lambda: root(ann, "turn") == "me" and len(css(ann, "#hand .card")) >= 15, "my turn")
+    wait(ann, lambda: my_play_turn(ann) and len(css(ann, "#hand .card")) >= 15, "my turn", 45)
     cards = css(ann, "#hand .card")
     hits = ann.execute_script(
         "return [...document.querySelectorAll('#hand .card')].map((c) => {"
@@ -159,8 +171,10 @@ def test_a_phone_taps_every_card_of_a_long_hand(server_process: str, browsers: A
     )
     assert hits == [True] * len(cards), hits
     hints = ann.execute_script(
-        "return [...document.querySelectorAll('.btn.key')]"
-        ".map((b) => getComputedStyle(b, '::after').display)"
+        "const probe = document.createElement('button'); probe.className = 'btn key';"
+        " probe.dataset.key = 'D'; document.getElementById('actions').appendChild(probe);"
+        " const shown = [...document.querySelectorAll('.btn.key')]"
+        ".map((b) => getComputedStyle(b, '::after').display); probe.remove(); return shown;"
     )
     assert hints and set(hints) == {"none"}, hints
     assert not css(ann, "#keys-btn")
@@ -173,6 +187,10 @@ def test_a_phone_taps_every_card_of_a_long_hand(server_process: str, browsers: A
         reason = ann.execute_script("return window.unokit.S.view.unplayable[arguments[0]]", code)
         tap(ann, card)
         wait(ann, lambda r=reason: css(ann, "#why") and css(ann, "#why")[0].text == r, "why")
+        # 19.13: the tapped card still looks unplayable (dimmed, focused or not)
+        tapped_card = css(ann, f'#hand .card[data-card="{code}"]')[0]
+        look = ann.execute_script("return getComputedStyle(arguments[0]).filter", tapped_card)
+        assert "brightness" in look, look
         tapped += 1
     assert tapped >= 3  # 15 cards against one top card: most cannot be played
     # the reason covers none of the move buttons, and the card still looks unplayable
@@ -206,7 +224,14 @@ def test_a_misplay_is_asked_then_penalised(server_process: str, browsers: Any) -
     click(ann, css(ann, '[data-action="start"]')[0])
 
     def misplayable() -> Any:
-        if root(ann, "turn") != "me" or root(ann, "phase") != "play":
+        if not my_play_turn(ann):
+            if root(ann, "turn") == "me" and root(ann, "phase") in ("penalty", "after_draw"):
+                # a +2 to take, a drawn card to keep: the turn goes on (Ann waits for another)
+                for move in ("draw", "pass"):
+                    found = css(ann, f'#actions [data-move="{move}"]')
+                    if found and not root(ann, "pending"):
+                        ann.execute_script("arguments[0].click()", found[0])
+                        break
             return None
         found = ann.execute_script("return Object.keys(window.unokit.S.view.misplays || {})")
         return found or None

@@ -8,7 +8,8 @@ import asyncio
 
 import pytest
 
-from unokit.web.room import Refusal, Rooms
+from unokit.web.room import Refusal
+from unokit.web.rooms import Rooms
 
 from .conftest import FakePeer, install, managed_rooms, msg, open_room, until
 from .test_rooms import join, refusal, table

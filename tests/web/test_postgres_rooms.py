@@ -12,7 +12,8 @@ import pytest
 
 from unokit.moves import Timeout
 from unokit.notation import format_move_body
-from unokit.web.room import Member, Room, Rooms
+from unokit.web.room import Member, Room
+from unokit.web.rooms import Rooms
 from unokit.web.storage import Note
 
 from .conftest import FakePeer, managed_rooms, msg, until

@@ -24,7 +24,8 @@ with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx still wo
     from starlette.testclient import TestClient
 
 from unokit.web.app import create_app
-from unokit.web.room import Room, Rooms
+from unokit.web.room import Room
+from unokit.web.rooms import Rooms
 from unokit.web.storage import SQLiteStorage
 
 from .conftest import FAST, FakePeer, msg

@@ -15,7 +15,8 @@ from unokit import Game, Rules, parse_card
 from unokit.errors import RulesError
 from unokit.moves import Timeout
 from unokit.notation import format_move_body
-from unokit.web.room import Member, Refusal, Room, Rooms
+from unokit.web.room import Member, Refusal, Room
+from unokit.web.rooms import Rooms
 from unokit.web.storage import StorageError
 
 from .conftest import FakePeer, install, managed_rooms, msg, open_room, until

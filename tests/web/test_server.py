@@ -20,7 +20,7 @@ with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx still wo
 
 from unokit.narrator import translations
 from unokit.web.app import STATIC, create_app
-from unokit.web.room import Rooms
+from unokit.web.rooms import Rooms
 from unokit.web.storage import SQLiteStorage
 
 from .conftest import FAST

@@ -183,7 +183,7 @@ def serve(
         from unokit.web import Settings
         from unokit.web.app import create_app, host_policy
         from unokit.web.guard import ConnectionGuard, guarded_protocols
-        from unokit.web.room import Rooms
+        from unokit.web.rooms import Rooms
         from unokit.web.settings import public_origin
         from unokit.web.storage import StorageError, is_postgres_url, open_storage
     except ImportError as error:  # pragma: no cover - the web extra is not installed

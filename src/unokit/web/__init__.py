@@ -8,7 +8,9 @@ running several processes (docs/deploy.md).
 - :mod:`unokit.web.protocol`: the messages, checked by pydantic models;
 - :mod:`unokit.web.storage`: the storage interface and SQLite;
 - :mod:`unokit.web.storage_pg`: the same interface on PostgreSQL (several processes);
-- :mod:`unokit.web.room`: rooms, seats, bots, timers (no HTTP in it);
+- :mod:`unokit.web.room`: a room (its parts: ``room_state``, ``projection``, ``match``,
+  ``sync``, ``driver``, ``people``), :mod:`unokit.web.rooms`: every room of a process (no HTTP
+  in them);
 - :mod:`unokit.web.app`: the ASGI application (``create_app``).
 """
 

@@ -37,12 +37,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from unokit.bots import BOT_LEVELS
 from unokit.effects import CUSTOM_EFFECTS
 from unokit.errors import RulesError, UnoError
-from unokit.narrator import LANGUAGES, translations
+from unokit.cards import DECKS
+from unokit.narrator import LANGUAGES, card_name, translations
 from unokit.rule_words import describe_option, option_meaning, preset_name
 from unokit.rules import OPTIONS, PRESETS
 from unokit.web import protocol as proto
 from unokit.web.clients import client_key
-from unokit.web.room import NotFound, Refusal, Room, Rooms
+from unokit.web.room import NotFound, Refusal, Room
+from unokit.web.rooms import Rooms
 from unokit.web.settings import Settings
 from unokit.web.shield import HostPolicy, Shield, same_origin
 from unokit.web.storage import Storage, open_storage, token_hash
@@ -51,6 +53,9 @@ from unokit.web.texts import OPTION_GROUPS, option_group, say
 __all__ = ["STATIC", "create_app", "host_policy", "origin_allowed"]
 
 log = logging.getLogger("unokit.web")
+
+#: every card of every deck, once (the names ``GET /api/cards/{lang}`` gives)
+ALL_CARDS = tuple(dict.fromkeys(card for deck in DECKS.values() for card in deck))
 
 STATIC = Path(__file__).parent / "static"
 #: the largest HTTP request body the API reads
@@ -294,6 +299,14 @@ def create_app(
         t = translations(lang)
         return _json({text: t.gettext(text) for text in LABELS})
 
+    async def card_names(request: Request) -> Response:
+        """Every card's name in a language (the narrator's ``card_name``), by code: the
+        browser names cards with these, never with words of its own."""
+        lang = request.path_params["lang"]
+        if lang not in LANGUAGES:
+            return _json({"error": f"unknown language {lang[:20]!r}"}, 404)
+        return _json({card.code: card_name(card, lang) for card in ALL_CARDS})
+
     def address(request: Request) -> str:
         return request.client.host if request.client is not None else ""
 
@@ -475,6 +488,7 @@ def create_app(
         Route("/r/{code}", room_page),
         Route("/api/options", options),
         Route("/api/labels/{lang}", labels),
+        Route("/api/cards/{lang}", card_names),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_summary),

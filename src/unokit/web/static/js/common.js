@@ -5,6 +5,7 @@ export const LANGS = ["en", "zh-Hant", "zh-Hans"];
 export const LANG_NAMES = { en: "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文" };
 
 let labels = {};
+let cardNames = {};
 
 /** The translated label for an English UI text; `{name}` placeholders filled from `params`. */
 export function t(text, params = null) {
@@ -64,17 +65,22 @@ export function chosenLang() {
   return "en";
 }
 
-/** Loads the labels of `lang` and translates every `[data-t]` element under `root`. */
+/** A card's name in the page's language ("red 7", "紅色 7"), as the server's narrator says
+ * it (GET /api/cards/{lang}); the code itself until the names have come. */
+export function cardName(code) {
+  return cardNames[code] || code;
+}
+
+/** Loads the labels and card names of `lang` and translates every `[data-t]` element under
+ * `root`. */
 export async function loadLabels(lang, root = document) {
   labels = {};
-  if (lang !== "en") {
-    try {
-      const res = await fetch(`/api/labels/${encodeURIComponent(lang)}`);
-      if (res.ok) labels = await res.json();
-    } catch {
-      labels = {};
-    }
-  }
+  const [words, names] = await Promise.all([
+    lang === "en" ? {} : getJson(`/api/labels/${encodeURIComponent(lang)}`),
+    getJson(`/api/cards/${encodeURIComponent(lang)}`),
+  ]);
+  labels = words;
+  cardNames = names;
   document.documentElement.lang = lang;
   document.documentElement.dataset.lang = lang;
   translate(root);
@@ -90,6 +96,15 @@ export function translate(root = document) {
   }
   for (const e of root.querySelectorAll("[data-t-aria]")) {
     e.setAttribute("aria-label", t(e.dataset.tAria));
+  }
+}
+
+async function getJson(url) {
+  try {
+    const res = await fetch(url);
+    return res.ok ? await res.json() : {};
+  } catch {
+    return {};
   }
 }
 
