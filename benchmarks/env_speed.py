@@ -97,7 +97,7 @@ def batched_env(seconds: float, games: int) -> tuple[int, float] | None:
 
     if not available():
         return None
-    env = UnoVectorEnv(games, players=2, seed=7, **RLCARD_LIKE)
+    env = UnoVectorEnv(games, players=2, seed=7, copy=False, **RLCARD_LIKE)
     env.reset()
     env.sample(seed=7)
     steps = 0

@@ -185,3 +185,61 @@ def test_the_expert_search_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch) 
         move = bot.act(game.view(0))
         assert move in game.legal_moves(0)
         assert asked == expected
+
+
+def test_strong_reads_plus_four_honesty_under_no_playable_card() -> None:
+    """wd4_rule = no_playable_card (002, the swimming preset): a +4 is honest only with no
+    other playable card. Holding a B8 on a red 8 (no red card), strong must not count its +4
+    as honest (it read only the colour, and bluffed)."""
+    game = table(["W+4 B8 G1", "Y1 Y2"], discard="R8", wd4_rule="no_playable_card")
+    bot = StrongBot()
+    bot.reset(0, game.rules)
+    card = game.hands[0][0]
+    assert not bot._honest(game.view(0), card)
+    game = table(["W+4 B3 G1", "Y1 Y2"], discard="R8", wd4_rule="no_playable_card")
+    assert bot._honest(game.view(0), game.hands[0][0])
+    # under no_matching_color the B8 makes no difference: no red card, honest
+    game = table(["W+4 B8 G1", "Y1 Y2"], discard="R8")
+    assert bot._honest(game.view(0), game.hands[0][0])
+
+
+def test_strong_plays_a_shuffle_wild_when_it_holds_the_most_cards() -> None:
+    """classic112's wild_shuffle_hands deals every hand out evenly: strong plays it holding
+    many more cards than the others (it was held like any wild)."""
+    from unokit.bots.tactics import plays
+
+    game = table(["WSH B1 B3 G5 G6 Y7 Y9 R2 R4", "Y1 Y2", "G3 G4"], discard="R8", deck="classic112")
+    view = game.view(0)
+    bot = StrongBot()
+    bot.reset(0, game.rules)
+    best = max(plays(view), key=lambda m: bot._score(view, m))
+    assert best.card.code == "WSH"
+
+
+def test_greedy_bot_plays_the_rollout_policy_from_its_view() -> None:
+    """GreedyBot's move on its turn is unokit.sim.rollout.greedy_move's (read off the game),
+    with the UNO call added when it leaves one card, over whole games of several rule sets."""
+    from dataclasses import replace as _replace
+
+    from unokit.bots.greedy import GreedyBot
+    from unokit.sim.rollout import greedy_move
+
+    checked = 0
+    for preset in ("official", "party", "classic112"):
+        rules = Rules.preset(preset, players=3, scoring="none")
+        for seed in range(3):
+            game = Game(rules, seed)
+            bots = [GreedyBot(s) for s in range(3)]
+            for s, b in enumerate(bots):
+                b.reset(s, rules)
+            moves = 0
+            while not game.round_over and moves < 3000:
+                seat = game.current
+                expected = greedy_move(game, seat)
+                move = bots[seat].act(game.view(seat))
+                calling = _replace(expected, uno=True) if isinstance(expected, Play) else None
+                assert move in (expected, calling)
+                checked += 1
+                game.apply(seat, move)
+                moves += 1
+    assert checked > 100

@@ -8,6 +8,7 @@ then measured against ``random``, ``basic`` and ``strong``. Only what ``unokit[r
 
     python examples/rl/train_pg.py                       # about a minute on one core
     python examples/rl/train_pg.py --episodes 200 --eval-games 20 --no-plot   # a quick try
+    python examples/rl/train_pg.py --save agent.npz && unokit play --bots policy:agent.npz
 
 The learning curve (win rate against each bot level over training) is written to
 docs/images/rl-learning-curve.png and the numbers to stdout. Everything is seeded: the same
@@ -119,6 +120,23 @@ class Policy:
             s_hat = s / (1 - 0.999**self.steps)
             param = getattr(self, name)
             param -= (lr * m_hat / (np.sqrt(s_hat) + 1e-8)).astype(np.float32)
+
+
+def save(policy: Policy, path: Path) -> None:
+    """The policy as a NumPy weights file any unokit table plays (``policy:PATH``): the same
+    network, its input prepared as :func:`features` does (log1p, the draw pile / 4)."""
+    from unokit.bots.policy import NumpyPolicy
+    from unokit.envs.observation import OBS_SIZE
+
+    scale = np.ones(OBS_SIZE, np.float32)
+    scale[FLAGS + 4] = 4.0
+    NumpyPolicy(
+        [(policy.w1, policy.b1), (policy.w2, policy.b2)],
+        activation="tanh",
+        transform="log1p",
+        scale=scale,
+        meta={"trained_by": "examples/rl/train_pg.py"},
+    ).save(path)
 
 
 def make_env(opponents: str, players: int = 2) -> Any:
@@ -241,6 +259,7 @@ def main() -> int:
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--plot", default="docs/images/rl-learning-curve.png")
     parser.add_argument("--no-plot", action="store_true")
+    parser.add_argument("--save", type=Path, help="write the policy (NumPy weights, .npz)")
     args = parser.parse_args()
     levels = ("random", "basic", "strong")
     policy, curve = train(
@@ -251,6 +270,9 @@ def main() -> int:
         "the trained policy, always its most likely action: "
         + "  ".join(f"{lv} {rate:.1%}" for lv, rate in greedy.items())
     )
+    if args.save:
+        save(policy, args.save)
+        print(f"policy: {args.save} (unokit play --bots policy:{args.save})")
     if not args.no_plot:
         plot(curve, levels, Path(args.plot))
         print(f"learning curve: {args.plot}")

@@ -57,6 +57,12 @@ class Bot:
     def observe(self, seat: int, move: Move, color: Color | None) -> None:
         """``seat`` made the public ``move``; ``color`` was the active colour before it."""
 
+    def shown(self, view: View) -> None:
+        """A hand was shown to this seat (a +4 challenge, a ``wild_multi`` peek):
+        ``view.revealed`` holds it. Told by the table loop (:func:`unokit.bots.table.
+        apply_and_tell`) right after the move that showed it, since the seat may not be asked
+        to act before the next move hides it again."""
+
     def act(self, view: View) -> Move | None:
         """Choose one of ``view.legal_moves`` (``None``: let an out-of-turn chance pass)."""
         raise NotImplementedError

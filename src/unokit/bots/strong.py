@@ -23,22 +23,36 @@ from unokit.sim.rollout import color_counts
 
 __all__ = ["StrongBot", "Unseen", "bluff_probability", "stuck_probability"]
 
-_SKIP, _REV, _D2, _W, _W4 = (
+_SKIP, _REV, _D2, _W, _W4, _WSH = (
     Rank.SKIP,
     Rank.REVERSE,
     Rank.DRAW_TWO,
     Rank.WILD,
     Rank.WILD_DRAW_FOUR,
+    Rank.WILD_SHUFFLE_HANDS,
 )
 
 
 def bluff_probability(view: View, player: int, color: int) -> float:
-    """Chance that ``player`` holds at least one card of ``color``, from the cards this seat
-    has not seen (hypergeometric over the unseen cards)."""
+    """Chance that ``player`` held a card that made its +4 a bluff, from the cards this seat
+    has not seen (hypergeometric over the unseen cards): a card of ``color`` (the colour the
+    +4 was played on); under ``wd4_rule = no_playable_card`` also a card of the rank below the
+    +4, or another wild."""
     counts = deck_counts(view.rules.deck)
     unseen_total = sum(counts.values()) - len(view.hand) - len(view.discard)
-    of_color = sum(n for c, n in counts.items() if COLOR_OF[c] == color)
-    seen_color = sum(1 for c in (*view.hand, *view.discard) if COLOR_OF[c] == color)
+    below = view.discard[-2] if len(view.discard) >= 2 else None
+    rank = -1
+    if view.rules.wd4_rule == "no_playable_card" and below is not None and COLOR_OF[below] >= 0:
+        rank = int(RANK_OF[below])
+    wilds = view.rules.wd4_rule == "no_playable_card"
+
+    def bluffs(c: Card) -> bool:
+        if COLOR_OF[c] < 0:
+            return wilds and RANK_OF[c] != _W4
+        return COLOR_OF[c] == color or RANK_OF[c] == rank
+
+    of_color = sum(n for c, n in counts.items() if bluffs(c))
+    seen_color = sum(1 for c in (*view.hand, *view.discard) if bluffs(c))
     unseen_color = max(of_color - seen_color, 0)
     k = view.hand_sizes[player]
     if unseen_total <= 0 or k <= 0:
@@ -125,6 +139,8 @@ class StrongBot(Bot):
     #: score for leaving a top card the next player cannot answer, times that chance
     #: (benchmarks: +0.3 to +0.5 points of win rate against random, 2 players)
     block_weight = 20.0
+    #: score per card held above the even share, for a wild that shuffles every hand
+    shuffle_weight = 6.0
 
     _unseen_for: View | None = None
     _unseen: Unseen
@@ -248,6 +264,13 @@ class StrongBot(Bot):
             score += -25 + (60 if threat else 0) + (15 if left <= 2 else 0)
             if view.rules.challenge and not self._honest(view, card):
                 score -= 30
+        elif rank == _WSH:
+            # every hand is gathered and dealt out evenly: worth it with more cards than the
+            # average, and against a player about to go out (issue 22: strong was no better
+            # than basic under classic112)
+            sizes = [n for s, n in enumerate(view.hand_sizes) if view.in_round[s]]
+            even = (sum(sizes) - 1) / max(len(sizes), 1)
+            score += -18 + self.shuffle_weight * (left - even) + (30 if threat else 0)
         else:  # wilds
             score += -18 + (12 if left <= 2 else 0) + (10 if threat else 0)
         if (
@@ -274,6 +297,9 @@ class StrongBot(Bot):
     def _honest(self, view: View, card: Card) -> bool:
         if view.rules.wd4_rule == "anytime" or view.color is None:
             return True
+        if view.rules.wd4_rule == "no_playable_card":  # no card but +4s that could be played
+            # (it read only the colour: strong played dishonest +4s under swimming's rules)
+            return not any(isinstance(m, Play) and RANK_OF[m.card] != _W4 for m in view.legal_moves)
         rest = list(view.hand)
         rest.remove(card)
         return not any(COLOR_OF[c] == view.color for c in rest)

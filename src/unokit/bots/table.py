@@ -21,8 +21,9 @@ __all__ = ["apply_and_tell", "play_out", "play_round"]
 
 
 def apply_and_tell(game: Game, bots: Sequence[Bot | None], seat: int, move: Move) -> list[Event]:
-    """Apply ``move``, tell every bot about it (traded cards only to the two seats) and return
-    the events. ``None`` stands for a seat that is not a bot (a person)."""
+    """Apply ``move``, tell every bot about it (traded cards only to the two seats), tell the
+    bot a hand was shown to (:meth:`Bot.shown`) and return the events. ``None`` stands for a
+    seat that is not a bot (a person)."""
     color = game.active_color
     events = game.apply(seat, move)
     secret = isinstance(move, Play) and move.give
@@ -34,6 +35,11 @@ def apply_and_tell(game: Game, bots: Sequence[Bot | None], seat: int, move: Move
             bot.observe(seat, replace(move, give=()), color)
         else:
             bot.observe(seat, move, color)
+    shown = game.revealed
+    if shown is not None and 0 <= shown[0] < len(bots):
+        bot = bots[shown[0]]
+        if bot is not None:
+            bot.shown(game.view(shown[0]))
     return events
 
 

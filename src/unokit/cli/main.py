@@ -289,9 +289,13 @@ def demo(
 
 @app.command()
 def tournament(
-    bots: Annotated[str, typer.Option(help="one bot level per seat, comma-separated")] = (
-        "strong,random"
-    ),
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="one bot per seat, comma-separated: a level (random, greedy, basic, strong, "
+            "expert, learned) or policy:PATH (a trained policy: .npz weights or an SB3 .zip)"
+        ),
+    ] = "strong,random",
     games: Annotated[int, typer.Option(help="games (rounds) to play, 1 or more")] = 1000,
     preset: Annotated[str, typer.Option(help="rules preset")] = "official",
     rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
@@ -413,9 +417,13 @@ def tournament(
 def play(
     preset: Annotated[str, typer.Option(help="rules preset")] = "official",
     players: Annotated[int, typer.Option(help="seats (you are seat 0)")] = 4,
-    bots: Annotated[str, typer.Option(help="bot level: random, basic, strong, expert")] = (
-        "strong"
-    ),
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="the bots: a level (random, basic, strong, expert, learned) or policy:PATH "
+            "(a trained policy: .npz weights or an SB3 .zip)"
+        ),
+    ] = "strong",
     rule: Annotated[list[str], typer.Option(help="option=value, repeatable")] = [],  # noqa: B006
     lang: Annotated[
         str | None, typer.Option(help="en, zh-Hant or zh-Hans  [default: en, or the save's]")
@@ -468,6 +476,7 @@ def play(
             _fail(f"{flag} {value}: give a number of seconds from 0 to 60")
     if sort is not None and sort not in ORDERS:
         _fail(f"--sort {sort!r}: expected one of {', '.join(ORDERS)}")
+    bots = _checked_bots("--bots", bots)
     if records is not None:
         _check_records(records)
     records_dir = records if records is not None else _records_dir()
@@ -744,11 +753,24 @@ def _one_line(error: Exception) -> str:
     return " ".join(str(error).split())
 
 
+def _checked_bots(flag: str, spec: str) -> str:
+    """The bot spec of ``unokit play`` (a level or ``policy:PATH``), checked before the game
+    starts: the bot is made once, so a policy file that cannot be played is refused here."""
+    from unokit.bots import make_bot, parse_bot_spec
+
+    try:
+        checked = str(parse_bot_spec(spec))
+        make_bot(checked)
+    except ValueError as error:
+        _fail(f"{flag}: {error}")
+    return checked
+
+
 def _load_save(data: Any, bots: str, lang: str) -> tuple[Game, int, str, str]:
     """A saved game (:func:`unokit.record.saved_record`, or the first save format): the game,
     the bots' seed, bot level and language, every field checked (``bots``/``lang``: where the
     file names none)."""
-    from unokit.bots import BOT_LEVELS
+    from unokit.bots import LEVELS, parse_bot_spec
     from unokit.record import LEGACY_SAVE_FORMAT, load_saved, show
     from unokit.tui.i18n import LANGUAGES
 
@@ -758,8 +780,14 @@ def _load_save(data: Any, bots: str, lang: str) -> tuple[Game, int, str, str]:
     if not isinstance(seed, int):
         raise StateError(f"{at}seed = {show(seed)}: expected a whole number from 0 to 2**64-1")
     level = saved.meta.get("bots", bots)
-    if level not in BOT_LEVELS:
-        raise StateError(f"{at}bots = {show(level)}: expected one of {', '.join(BOT_LEVELS)}")
+    try:
+        if not isinstance(level, str):
+            raise ValueError(level)
+        level = str(parse_bot_spec(level))
+    except ValueError:
+        raise StateError(
+            f"{at}bots = {show(level)}: expected one of {', '.join(LEVELS)} or policy:PATH"
+        ) from None
     language = saved.meta.get("lang", lang)
     if language not in LANGUAGES:
         raise StateError(f"{at}lang = {show(language)}: expected one of {', '.join(LANGUAGES)}")

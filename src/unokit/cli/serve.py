@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import ipaddress
 import logging
+import re
 import socket
 from typing import Annotated, Any
 
@@ -84,6 +85,13 @@ def serve(
     allowed_host: Annotated[
         list[str],
         typer.Option(help="another name the server answers to, repeatable (*: any name)"),
+    ] = [],  # noqa: B006
+    bot_model: Annotated[
+        list[str],
+        typer.Option(
+            help="a trained policy the rooms may seat as a bot level, NAME=PATH (a NumPy .npz "
+            "or a Stable-Baselines3 .zip; repeatable): the host picks NAME in the waiting room"
+        ),
     ] = [],  # noqa: B006
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 0.8,
     grace: Annotated[
@@ -211,6 +219,21 @@ def serve(
         _fail("--max-connections-per-address must be 0 (no limit) or more")
     if room_idle <= 0 or not 0.2 <= lease_ttl <= 600:
         _fail("--room-idle must be above 0 and --lease-ttl 0.2 to 600 seconds")
+    models: list[tuple[str, str]] = []
+    for given in bot_model:
+        name, _, path = given.partition("=")
+        name = name.strip()
+        if not re.fullmatch(r"[a-z][a-z0-9_-]{0,23}", name) or not path:
+            _fail(f"--bot-model {given!r}: give NAME=PATH, NAME in lower-case letters and digits")
+        from unokit.bots import TABLE_LEVELS, make_bot
+
+        if name in TABLE_LEVELS or name in (m for m, _ in models):
+            _fail(f"--bot-model {name}: that name is already a bot level")
+        try:
+            make_bot(f"policy:{path}")  # read once now: a broken file is said before start
+        except ValueError as error:
+            _fail(f"--bot-model {name}: {error}")
+        models.append((name, path))
     if public_url is not None:
         try:
             public_url = public_origin(public_url)
@@ -238,6 +261,7 @@ def serve(
         bot_delay=bot_delay,
         grace=grace,
         takeover=takeover,
+        bot_models=tuple(models),
         allow_origins=tuple(allow_origin),
         public_url=public_url,
         allowed_hosts=tuple(allowed_host),

@@ -36,9 +36,18 @@
 #define O_SEATS 814
 #define SEATF 7
 
+/* who plays a seat (opponents mode): the learner, or a bot in C (unokit.bots.RandomBot,
+ * unokit.bots.greedy.GreedyBot: the same choices, draw for draw) */
+enum { OPP_LEARNER = 0, OPP_RANDOM = 1, OPP_GREEDY = 2 };
+/* what a step did to a game: nothing ended, the round ended, truncated, an action not allowed */
+enum { END_NONE = 0, END_TERMINAL = 1, END_TRUNCATED = 2, END_ILLEGAL = 3 };
+
 typedef struct {
     Game g;
-    uint64_t seeder;
+    uint64_t seeder; /* self-play: UnoEnv's generator of game seeds; opponents: UnoGymEnv's */
+    uint64_t bot_rng[MAXP]; /* each bot's generator (Bot.rng), opponents mode */
+    int acted; /* the seat whose action the last step was */
+    Game fin;  /* the last round that ended (its hands score the final observation) */
     long long steps;
     int seat, out_of_turn, nq, qpos, queue_valid, nm;
     int ended; /* without auto-reset: 1 terminal, 2 truncated, until the next deal */
@@ -54,6 +63,9 @@ typedef struct {
     PyObject_HEAD
     Cfg cfg;
     int teams, auto_reset;
+    int learner;         /* opponents mode: the learner's seat; -1: every seat is the caller's */
+    int illegal_lose;    /* 1: an action not allowed ends its game (its seat -1); 0: refused */
+    int8_t opp[MAXP];    /* OPP_* of each seat */
     long long max_steps;
     int games;
     int kind_of[MAXK];
@@ -150,15 +162,37 @@ static void decide(const VecEnv *e, Slot *s) {
     set_tokens(e, s);
 }
 
+static int play_bots(const VecEnv *e, Slot *s, float *reward);
+
+/* a new round in slot s, from its generator: UnoEnv.reset() without a seed (self-play), or
+ * UnoGymEnv.reset() without a seed (opponents: a seed for the AEC env's generator, which gives
+ * the game's seed, then one seed per bot in seat order; the bots then play until the learner
+ * decides). With opponents a round that ends before the learner's first decision (never seen)
+ * is dealt again. */
 static int deal(const VecEnv *e, Slot *s) {
-    memset(s->shown, 0, sizeof s->shown); /* UnoEnv.reset: nothing shown yet */
-    s->ended = 0;
-    int err = setup(&s->g, &e->cfg, next64(&s->seeder));
-    s->steps = 0;
-    s->queue_valid = 0;
-    if (err) return err;
-    decide(e, s);
-    return E_OK;
+    for (int tries = 0; tries < 100; tries++) {
+        memset(s->shown, 0, sizeof s->shown); /* UnoEnv.reset: nothing shown yet */
+        s->ended = 0;
+        uint64_t seed;
+        if (e->learner >= 0) {
+            uint64_t aec = next64(&s->seeder);
+            seed = next64(&aec);
+            for (int t = 0; t < e->cfg.players; t++)
+                if (t != e->learner) s->bot_rng[t] = next64(&s->seeder);
+        } else {
+            seed = next64(&s->seeder);
+        }
+        int err = setup(&s->g, &e->cfg, seed);
+        s->steps = 0;
+        s->queue_valid = 0;
+        s->acted = -1;
+        if (err) return err;
+        decide(e, s);
+        if (e->learner < 0) return E_OK;
+        float scratch[MAXP] = {0};
+        if (play_bots(e, s, scratch) == END_NONE) return E_OK;
+    }
+    return E_STUCK;
 }
 
 /* play.challenge's run of +4s challenged (the last, or under stack_challenge = all the run of
@@ -184,11 +218,19 @@ static void reveal(Slot *s, int seat) {
     }
 }
 
-/* one action of the seat deciding in slot s; rewards of its seats; 1 terminal, 2 truncated */
-static int step_slot(const VecEnv *e, Slot *s, int action, float *reward, int *err) {
+/* whether `action` is one the seat deciding in slot s may take */
+static int allowed(const Slot *s, int64_t action) {
+    return !s->ended && action >= 0 && action < NA &&
+           (s->tok[action] >= 0 || (action == A_DECLINE && s->out_of_turn));
+}
+
+/* one action of the seat deciding in slot s (allowed); rewards of its seats on the round's
+ * end; END_NONE, END_TERMINAL or END_TRUNCATED (nothing dealt) */
+static int act(const VecEnv *e, Slot *s, int action, float *reward) {
     Game *g = &s->g;
     s->steps++;
-    int end = 0;
+    s->acted = s->seat;
+    int end = END_NONE;
     if (s->out_of_turn && action == A_DECLINE) {
         decide(e, s);
     } else {
@@ -215,17 +257,78 @@ static int step_slot(const VecEnv *e, Slot *s, int action, float *reward, int *e
             int w = g->winner, teams = e->teams;
             for (int t = 0; t < g->n; t++) {
                 int same = teams ? t % teams == w % teams : t == w;
-                reward[t] = same ? 1.0f : -1.0f;
+                reward[t] += same ? 1.0f : -1.0f;
             }
-            end = 1;
+            end = END_TERMINAL;
         } else {
             decide(e, s);
         }
     }
-    if (!end && e->max_steps && s->steps >= e->max_steps) end = 2;
-    if (end && e->auto_reset)
+    if (!end && e->max_steps && s->steps >= e->max_steps) end = END_TRUNCATED;
+    return end;
+}
+
+/* the action of the bot deciding in slot s: RandomBot.act (out of turn it lets the chance
+ * pass half the time, else a uniform legal move) or GreedyBot.act */
+static int bot_action(const VecEnv *e, Slot *s) {
+    const Game *g = &s->g;
+    int seat = s->seat;
+    if (e->opp[seat] == OPP_RANDOM) {
+        uint64_t *rng = &s->bot_rng[seat];
+        if (s->out_of_turn && below(rng, 2)) return A_DECLINE;
+        return token_of(e, g, seat, &s->moves[below(rng, s->nm)]);
+    }
+    if (s->out_of_turn) { /* call UNO with one card held, else catch the first seat it may */
+        for (int i = 0; i < s->nm; i++)
+            if (s->moves[i].type == M_CALL && g->hs[seat] == 1) return A_UNO;
+        for (int i = 0; i < s->nm; i++)
+            if (s->moves[i].type == M_CATCH) return token_of(e, g, seat, &s->moves[i]);
+        return A_DECLINE;
+    }
+    Move mv;
+    greedy(g, &mv);
+    int token = token_of(e, g, seat, &mv);
+    if (mv.type == M_PLAY && g->hs[seat] == 2 && token < A_PLAY_UNO &&
+        s->tok[token + A_PLAY_UNO] >= 0)
+        token += A_PLAY_UNO; /* the same play, calling UNO */
+    return token;
+}
+
+/* opponents mode: the bots decide until the learner does or the game ends */
+static int play_bots(const VecEnv *e, Slot *s, float *reward) {
+    int end = END_NONE;
+    while (!end && s->seat != e->learner) end = act(e, s, bot_action(e, s), reward);
+    return end;
+}
+
+static void observe_seat(const VecEnv *e, const Slot *s, int seat, int deciding, float *o,
+                         int8_t *mask);
+
+/* one step of slot s: its action (allowed, else END_ILLEGAL under illegal_lose), then the bots
+ * until the learner decides; on an end the final observation of the seat that acted (or the
+ * learner's) is written to `final` (when given) and the game is dealt again (auto-reset) */
+static int step_slot(const VecEnv *e, Slot *s, int64_t action, float *reward, float *final,
+                     int8_t *final_mask, int *err) {
+    int end;
+    if (!allowed(s, action)) { /* illegal_lose: the seat that erred loses, the game ends */
+        s->acted = s->seat;
+        reward[s->seat] = -1.0f;
+        end = END_ILLEGAL;
+    } else {
+        end = act(e, s, (int)action, reward);
+        if (!end && e->learner >= 0) end = play_bots(e, s, reward);
+    }
+    if (!end) return END_NONE;
+    if (end == END_TERMINAL) s->fin = s->g;
+    if (final) {
+        /* UnoGymEnv's last observation: the learner's, still deciding after an action not
+         * allowed (nothing changed) */
+        int seat = e->learner >= 0 ? e->learner : s->acted;
+        observe_seat(e, s, seat, end == END_ILLEGAL, final, final_mask);
+    }
+    if (e->auto_reset)
         *err = deal(e, s);
-    else if (end)
+    else
         s->ended = end;
     return end;
 }
@@ -275,6 +378,49 @@ static void observe_seat(const VecEnv *e, const Slot *s, int seat, int deciding,
     if (s->out_of_turn) mask[A_DECLINE] = 1;
 }
 
+/* the layout of unokit.envs.state (checked from Python) */
+#define S_HANDS 0
+#define S_TOP (S_HANDS + MAXP * NK)
+#define S_DISCARD (S_TOP + NK)
+#define S_DRAW (S_DISCARD + NK)
+#define S_DRAWN (S_DRAW + NK)
+#define S_GROUP (S_DRAWN + NK)
+#define S_COLOR (S_GROUP + NK)
+#define S_PHASE (S_COLOR + 4)
+#define S_FLAGS (S_PHASE + 4)
+#define S_SEATS (S_FLAGS + 6)
+#define S_SIZE (S_SEATS + MAXP * SEATF)
+
+/* unokit.envs.state.state_of, less what the caller knows: whose decision it is (the seat's
+ * field 5, and FLAGS+5) and the match scores (field 6: a batched episode is one round) */
+static void state_of(const VecEnv *e, const Slot *s, float *o) {
+    const Game *g = &s->g;
+    const int *kind = e->kind_of;
+    memset(o, 0, sizeof(float) * S_SIZE);
+    for (int t = 0; t < g->n; t++)
+        for (int i = 0; i < g->hs[t]; i++) o[S_HANDS + t * NK + kind[g->hand[t][i]]] += 1.0f;
+    if (g->nd) o[S_TOP + kind[g->disc[g->nd - 1]]] = 1.0f;
+    for (int i = 0; i < g->nd; i++) o[S_DISCARD + kind[g->disc[i]]] += 1.0f;
+    for (int i = 0; i < g->np; i++) o[S_DRAW + kind[g->pile[i]]] += 1.0f;
+    int live = g->phase < ROUND_OVER;
+    if (live && g->phase == AFTER_DRAW && g->drawn >= 0) o[S_DRAWN + kind[g->drawn]] = 1.0f;
+    if (g->color >= 0) o[S_COLOR + g->color] = 1.0f;
+    if (g->phase <= PENALTY) o[S_PHASE + g->phase] = 1.0f;
+    float *f = o + S_FLAGS;
+    f[0] = (float)(g->direction == 1);
+    f[1] = (float)g->pending;
+    f[2] = (float)g->np;
+    f[4] = 1.0f; /* round 1 */
+    for (int t = 0; t < g->n; t++) {
+        float *r = o + S_SEATS + t * SEATF;
+        r[0] = (float)g->in_round[t];
+        r[1] = (float)g->hs[t];
+        r[2] = (float)g->called[t];
+        r[3] = (float)(live && g->window[t] && g->hs[t] == 1 && !g->called[t] && g->in_round[t]);
+        r[4] = (float)(live && t == g->current);
+    }
+}
+
 static void observe(const VecEnv *e, const Slot *s, float *o, int8_t *mask) {
     observe_seat(e, s, s->seat, 1, o, mask);
 }
@@ -297,14 +443,18 @@ static PyObject *deal_error(int err) {
     return NULL;
 }
 
-/* VecEnv(cfg, deck, ranks, colors, kind_of, games, teams, max_steps[, auto_reset]) */
+/* VecEnv(cfg, deck, ranks, colors, kind_of, games, teams, max_steps[, auto_reset[, learner,
+ * opponents[, illegal_lose]]]): opponents, bytes of one OPP_* per seat (the learner's 0) */
 static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     (void)kw;
     PyObject *cfg_tuple, *deck, *ranks, *colors, *kinds;
     long long games, teams, max_steps;
-    int auto_reset = 1;
-    if (!PyArg_ParseTuple(args, "OOOOOLLL|p", &cfg_tuple, &deck, &ranks, &colors, &kinds, &games,
-                          &teams, &max_steps, &auto_reset))
+    int auto_reset = 1, learner = -1, illegal_lose = 0;
+    const char *opp = NULL;
+    Py_ssize_t nopp = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOLLL|piy#p", &cfg_tuple, &deck, &ranks, &colors, &kinds,
+                          &games, &teams, &max_steps, &auto_reset, &learner, &opp, &nopp,
+                          &illegal_lose))
         return NULL;
     if (games < 1 || games > 1000000 || teams < 0 || teams > 5 || max_steps < 0) {
         PyErr_SetString(PyExc_ValueError, "games 1-10**6, teams 0-5, max_steps >= 0");
@@ -328,6 +478,23 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
             return NULL;
         }
     }
+    if (learner >= e->cfg.players || learner < -1 ||
+        (learner >= 0 && (!opp || nopp != e->cfg.players))) {
+        PyErr_SetString(PyExc_ValueError, "learner: a seat, with one opponent code per seat");
+        Py_DECREF(e);
+        return NULL;
+    }
+    for (int t = 0; learner >= 0 && t < e->cfg.players; t++) {
+        int code = opp[t];
+        if ((t == learner) != (code == OPP_LEARNER) || code < 0 || code > OPP_GREEDY) {
+            PyErr_SetString(PyExc_ValueError, "opponents: 0 at the learner's seat, 1 or 2 elsewhere");
+            Py_DECREF(e);
+            return NULL;
+        }
+        e->opp[t] = (int8_t)code;
+    }
+    e->learner = learner;
+    e->illegal_lose = illegal_lose;
     e->games = (int)games;
     e->teams = (int)teams;
     e->auto_reset = auto_reset;
@@ -390,12 +557,14 @@ static PyObject *vec_observe(VecEnv *e, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* step(actions: int64[games], rewards: float32[games, players], ends: int8[games]) */
+/* step(actions: int64[games], rewards: float32[games, players], ends: int8[games][, final_obs:
+ * float32[games, 1193], final_masks: int8[games, 309]]): ends holds END_*; a game that ended
+ * has its final observation in final_obs (when given) and is dealt again */
 static PyObject *vec_step(VecEnv *e, PyObject *args) {
-    PyObject *ao, *ro, *eo;
-    if (!PyArg_ParseTuple(args, "OOO", &ao, &ro, &eo)) return NULL;
-    Py_buffer ab, rb, eb;
-    int n = e->cfg.players;
+    PyObject *ao, *ro, *eo, *fo = Py_None, *fmo = Py_None;
+    if (!PyArg_ParseTuple(args, "OOO|OO", &ao, &ro, &eo, &fo, &fmo)) return NULL;
+    Py_buffer ab, rb, eb, fb = {0}, fmb = {0};
+    int n = e->cfg.players, finals = fo != Py_None;
     if (!get_buf(ao, &ab, 8, e->games, "actions")) return NULL;
     if (!get_buf(ro, &rb, 4, (Py_ssize_t)e->games * n, "rewards")) {
         PyBuffer_Release(&ab);
@@ -406,34 +575,66 @@ static PyObject *vec_step(VecEnv *e, PyObject *args) {
         PyBuffer_Release(&rb);
         return NULL;
     }
+    if (finals && !get_buf(fo, &fb, 4, (Py_ssize_t)e->games * NOBS, "final_obs")) {
+        PyBuffer_Release(&ab);
+        PyBuffer_Release(&rb);
+        PyBuffer_Release(&eb);
+        return NULL;
+    }
+    if (finals && !get_buf(fmo, &fmb, 1, (Py_ssize_t)e->games * NA, "final_masks")) {
+        PyBuffer_Release(&ab);
+        PyBuffer_Release(&rb);
+        PyBuffer_Release(&eb);
+        PyBuffer_Release(&fb);
+        return NULL;
+    }
     const int64_t *actions = ab.buf;
-    /* every action is checked before any game moves: a refused batch changes nothing */
-    for (int i = 0; i < e->games; i++) {
-        int64_t a = actions[i];
+    /* unless an action not allowed loses its game, every action is checked before any game
+     * moves: a refused batch changes nothing, and the message names every game at fault */
+    int bad = 0;
+    for (int i = 0; i < e->games && !e->illegal_lose; i++) {
         const Slot *s = &e->slots[i];
-        if (s->ended || a < 0 || a >= NA ||
-            (s->tok[a] < 0 && !(a == A_DECLINE && s->out_of_turn))) {
-            PyErr_Format(PyExc_ValueError, "game %d: action %lld is not allowed now", i,
-                         (long long)a);
-            PyBuffer_Release(&ab);
-            PyBuffer_Release(&rb);
-            PyBuffer_Release(&eb);
-            return NULL;
+        if (!allowed(s, actions[i])) bad++;
+    }
+    if (bad) {
+        char text[400];
+        int len = 0;
+        for (int i = 0, shown = 0; i < e->games && shown < 5; i++) {
+            if (allowed(&e->slots[i], actions[i])) continue;
+            len += snprintf(text + len, sizeof text - (size_t)len, "%sgame %d: action %lld",
+                            shown ? "; " : "", i, (long long)actions[i]);
+            shown++;
         }
+        PyErr_Format(PyExc_ValueError, "%s%s not allowed now (%d game%s; nothing was played)",
+                     text, bad > 5 ? "; ..." : "", bad, bad > 1 ? "s" : "");
+        PyBuffer_Release(&ab);
+        PyBuffer_Release(&rb);
+        PyBuffer_Release(&eb);
+        if (finals) {
+            PyBuffer_Release(&fb);
+            PyBuffer_Release(&fmb);
+        }
+        return NULL;
     }
     int err = E_OK;
     Py_BEGIN_ALLOW_THREADS
     memset(rb.buf, 0, sizeof(float) * (size_t)e->games * (size_t)n);
     for (int i = 0; i < e->games; i++) {
         int one = E_OK;
-        ((int8_t *)eb.buf)[i] = (int8_t)step_slot(e, &e->slots[i], (int)actions[i],
-                                                  (float *)rb.buf + (size_t)i * n, &one);
+        ((int8_t *)eb.buf)[i] = (int8_t)step_slot(
+            e, &e->slots[i], actions[i], (float *)rb.buf + (size_t)i * n,
+            finals ? (float *)fb.buf + (size_t)i * NOBS : NULL,
+            finals ? (int8_t *)fmb.buf + (size_t)i * NA : NULL, &one);
         if (one) err = one;
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&ab);
     PyBuffer_Release(&rb);
     PyBuffer_Release(&eb);
+    if (finals) {
+        PyBuffer_Release(&fb);
+        PyBuffer_Release(&fmb);
+    }
     if (err) return deal_error(err);
     Py_RETURN_NONE;
 }
@@ -475,13 +676,13 @@ static PyObject *vec_deal(VecEnv *e, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* state(i): (seat deciding, out of turn, ended, winner) of game i */
+/* state(i): (seat deciding, out of turn, ended, winner, seat that acted last) of game i */
 static PyObject *vec_state(VecEnv *e, PyObject *args) {
     int i;
     if (!PyArg_ParseTuple(args, "i", &i)) return NULL;
     Slot *s = slot_at(e, i);
     if (!s) return NULL;
-    return Py_BuildValue("(iiii)", s->seat, s->out_of_turn, s->ended, s->g.winner);
+    return Py_BuildValue("(iiiii)", s->seat, s->out_of_turn, s->ended, s->g.winner, s->acted);
 }
 
 /* observe_one(i, seat, deciding, obs: float32[1193], mask: int8[309]) */
@@ -518,12 +719,36 @@ static PyObject *vec_hands(VecEnv *e, PyObject *args) {
     return hands_list(&e->slots[i].g, e->cfg.players, 1);
 }
 
+/* final_hands(i): (every hand, winner) of the last round of game i that ended, which
+ * auto-reset has dealt again (to score the final observation as UnoEnv does) */
+static PyObject *vec_final_hands(VecEnv *e, PyObject *args) {
+    int i;
+    if (!PyArg_ParseTuple(args, "i", &i)) return NULL;
+    Slot *s = slot_at(e, i);
+    if (!s) return NULL;
+    PyObject *hands = hands_list(&s->fin, e->cfg.players, 1);
+    if (!hands) return NULL;
+    return Py_BuildValue("(Ni)", hands, s->fin.winner);
+}
+
+/* states(out: float32[games, S_SIZE]): every game's state (unokit.envs.state) */
+static PyObject *vec_states(VecEnv *e, PyObject *args) {
+    PyObject *oo;
+    if (!PyArg_ParseTuple(args, "O", &oo)) return NULL;
+    Py_buffer ob;
+    if (!get_buf(oo, &ob, 4, (Py_ssize_t)e->games * S_SIZE, "states")) return NULL;
+    for (int i = 0; i < e->games; i++) state_of(e, &e->slots[i], (float *)ob.buf + (size_t)i * S_SIZE);
+    PyBuffer_Release(&ob);
+    Py_RETURN_NONE;
+}
+
 static PyObject *vec_layout(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    return Py_BuildValue("(iiiiiiiiiiiiiiiiiii)", NA, A_PLAY_UNO, A_COLOR, A_DRAW, A_KEEP,
+    return Py_BuildValue("(iiiiiiiiiiiiiiiiiiii)", NA, A_PLAY_UNO, A_COLOR, A_DRAW, A_KEEP,
                          A_CHALLENGE, A_UNO, A_CATCH, A_DECLINE, NOBS, O_HAND, O_TOP,
-                         O_DISCARD, O_DRAWN, O_COLOR, O_PHASE, O_FLAGS, O_SEATS, SEATF);
+                         O_DISCARD, O_DRAWN, O_COLOR, O_PHASE, O_FLAGS, O_SEATS, SEATF,
+                         S_SIZE);
 }
 
 static PyMethodDef vec_methods[] = {
@@ -531,6 +756,8 @@ static PyMethodDef vec_methods[] = {
     {"observe", (PyCFunction)vec_observe, METH_VARARGS, "observe(obs, masks, seats)"},
     {"step", (PyCFunction)vec_step, METH_VARARGS, "step(actions, rewards, ends)"},
     {"hands", (PyCFunction)vec_hands, METH_VARARGS, "hands(game)"},
+    {"final_hands", (PyCFunction)vec_final_hands, METH_VARARGS, "final_hands(game)"},
+    {"states", (PyCFunction)vec_states, METH_VARARGS, "states(out)"},
     {"sample", (PyCFunction)vec_sample, METH_VARARGS, "sample(actions, seed=None)"},
     {"deal", (PyCFunction)vec_deal, METH_VARARGS, "deal(game)"},
     {"state", (PyCFunction)vec_state, METH_VARARGS, "state(game)"},

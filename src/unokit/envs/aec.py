@@ -21,6 +21,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from unokit.cards import Card, Color
 from unokit.envs.actions import DECLINE, N_ACTIONS, Chooser, action_name
 from unokit.envs.observation import OBS_SIZE, DiscardCounter, encode
+from unokit.envs.state import state_of, state_space
 from unokit.game import Game
 from unokit.moves import DEAL, REFEREE, Move
 from unokit.phase import Phase
@@ -37,6 +38,26 @@ EPISODES = ("round", "match")
 REWARDS = ("win", "points")
 
 MoveListener = Callable[[int, Move, Color | None], None]
+
+
+#: arguments of the other environments, and where they belong (for a clear error)
+_OTHER_ARGUMENTS = {
+    "engine": "an argument of uno_v0.env/raw_env and unokit/Uno-v0, not of UnoEnv itself",
+    "opponents": "an argument of unokit/Uno-v0 (gymnasium.make) and of the batched env; in "
+    "uno_v0 every seat is an agent",
+    "seat": "an argument of unokit/Uno-v0 (gymnasium.make): the learner's seat",
+    "illegal": "an argument of unokit/Uno-v0 and of the batched env",
+    "games": "an argument of the batched env (unokit.envs.vector.UnoVectorEnv)",
+}
+
+
+def check_arguments(options: dict[str, Any], env: str, known: tuple[str, ...] = ()) -> None:
+    """Refuse, before they reach the rules, the arguments of another environment (``known``:
+    those ``env`` takes after all), naming where each belongs; anything else is a rule option,
+    which the rules check."""
+    for key in options:
+        if key in _OTHER_ARGUMENTS and key not in known:
+            raise TypeError(f"{env}: {key!r} is {_OTHER_ARGUMENTS[key]}")
 
 
 def observation_space() -> spaces.Dict:
@@ -81,6 +102,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
+        check_arguments(options, "uno_v0")
         if rules is None:
             if players is not None:
                 options["players"] = players
@@ -104,6 +126,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         space = observation_space()
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self.state_space = state_space()
         self._seeder = Rng(seed)
         self.game: Game = Game(rules, 0)
         self._listeners: list[MoveListener] = []
@@ -122,6 +145,11 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """The full state (every hand, the draw pile's cards): :mod:`unokit.envs.state`."""
+        deciding = -1 if self._over else self._seat_of(self.agent_selection)
+        return state_of(self.game, deciding, self._out_of_turn and not self._over)
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]

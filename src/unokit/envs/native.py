@@ -16,10 +16,15 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from unokit.cards import Card
 from unokit.envs import actions as act
 from unokit.envs import vector
-from unokit.envs.aec import observation_space
+from unokit.envs.aec import check_arguments, observation_space
 from unokit.envs.observation import OBS_SIZE, SEAT_FIELDS, SEATS
+from unokit.envs.state import FLAGS as ST_FLAGS
+from unokit.envs.state import SEAT_FIELDS as ST_FIELDS
+from unokit.envs.state import SEATS as ST_SEATS
+from unokit.envs.state import STATE_SIZE, state_space
 from unokit.envs.vector import unsupported
 from unokit.rules import Rules
 from unokit.scoring import hand_points, round_points
@@ -31,7 +36,7 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
     """:class:`unokit.envs.aec.UnoEnv` (round episodes, win rewards) stepped in C."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": [],
+        "render_modes": ["ansi", "human"],
         "name": "uno_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -45,9 +50,20 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         rules: Rules | None = None,
         max_steps: int | None = 20_000,
         seed: int = 0,
+        render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
+        check_arguments(options, 'uno_v0 (engine="native")')
+        if options.get("episode", "round") != "round" or options.get("reward", "win") != "win":
+            raise ValueError(
+                'engine="native" plays episode="round" and reward="win" (use engine="python")'
+            )
+        options.pop("episode", None)
+        options.pop("reward", None)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode = {render_mode!r}: expected ansi or human")
+        self.render_mode = render_mode
         native = vector.native_module()
         if native is None:
             raise RuntimeError("unokit.envs._vecenv was not built (no C compiler at install)")
@@ -70,6 +86,7 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         space = observation_space()
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(act.N_ACTIONS) for a in self.possible_agents}
+        self.state_space = state_space()
         self._vec = native.VecEnv(
             tuple(int(v) for v in fastplay._config(rules)),
             fastplay._DECK_IDS,
@@ -116,6 +133,19 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = False
         self._scores = None
         self._select()
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """The full state, as :meth:`unokit.envs.aec.UnoEnv.state` writes it."""
+        out = np.zeros((1, STATE_SIZE), np.float32)
+        self._vec.states(out)
+        state: np.ndarray[Any, Any] = out[0]
+        if not self._over:
+            state[ST_SEATS + self._vec.state(0)[0] * ST_FIELDS + 5] = 1.0
+            state[ST_FLAGS + 5] = float(self._out_of_turn)
+        if self._scores is not None:
+            for seat, score in enumerate(self._scores):
+                state[ST_SEATS + seat * ST_FIELDS + 6] = score
+        return state
 
     def observe(self, agent: str) -> dict[str, Any]:
         obs = np.empty(OBS_SIZE, np.float32)
@@ -165,8 +195,26 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
             for a, reward in self.rewards.items():
                 self._cumulative_rewards[a] += reward
 
-    def render(self) -> None:
-        return None
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def table_text(self) -> str:
+        """Every hand, and whose decision it is (the referee's view, not a seat's)."""
+        seat = self._vec.state(0)[0]
+        lines = [f"uno_v0 (native), {self.n} players"]
+        for s, hand in enumerate(self._vec.hands(0)):
+            mark = "*" if s == seat and not self._over else " "
+            lines.append(
+                f"{mark} seat {s} ({self.possible_agents[s]}): "
+                + " ".join(Card(c).code for c in hand)
+            )
+        return "\n".join(lines)
 
     def close(self) -> None:
         pass
@@ -190,7 +238,7 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
         return [int(a) for a in np.flatnonzero(mask)]
 
     def _select(self) -> None:
-        seat, out_of_turn, _, _ = self._vec.state(0)
+        seat, out_of_turn = self._vec.state(0)[:2]
         self._out_of_turn = bool(out_of_turn)
         self.agent_selection = self.possible_agents[seat]
 

@@ -30,6 +30,7 @@ offset         size   content
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -38,7 +39,7 @@ from unokit.envs.actions import KIND_OF, N_ACTIONS, N_KINDS
 from unokit.phase import Phase
 
 if TYPE_CHECKING:
-    from unokit.game import Game
+    from unokit.game import Game, View
 
 __all__ = [
     "CHOSEN",
@@ -51,11 +52,15 @@ __all__ = [
     "OBS_SIZE",
     "PHASE",
     "REVEALED",
+    "SCALE",
     "SEATS",
     "SEAT_FIELDS",
     "TOP",
     "DiscardCounter",
+    "Revealed",
     "encode",
+    "encode_view",
+    "kind_counts",
 ]
 
 HAND = 0
@@ -72,6 +77,17 @@ SEAT_FIELDS = 7
 CHOSEN = SEATS + 10 * SEAT_FIELDS
 assert SEATS == FLAGS + 8
 OBS_SIZE = CHOSEN + N_ACTIONS
+
+#: A scale for each entry, to divide the observation by before a network reads it: card
+#: counts and flags are small already (1); the pending penalty (cards) / 10, the draw pile's
+#: size / 100, the round number / 10, each seat's hand size / 10 and match score / 500. The
+#: shipped ``learned`` bot and the examples use it; the environments give the raw counts.
+SCALE = np.ones(OBS_SIZE, np.float32)
+SCALE[FLAGS + 3] = 10.0
+SCALE[FLAGS + 4] = 100.0
+SCALE[FLAGS + 7] = 10.0
+SCALE[SEATS + 1 : CHOSEN : SEAT_FIELDS] = 10.0
+SCALE[SEATS + 6 : CHOSEN : SEAT_FIELDS] = 500.0
 
 #: card kind of each card value, as an index array (cards index it by their integer value)
 _KIND = np.array([k if k >= 0 else 0 for k in KIND_OF], dtype=np.intp)
@@ -133,60 +149,175 @@ def encode(
     revealed: dict[int, tuple[Any, ...]],
     discard: DiscardCounter,
 ) -> Float:
-    """The observation of ``seat`` now (see the module's table). ``revealed``: the hands
-    shown to this seat in this round, by seat; ``chosen``: the actions chosen so far."""
-    obs: Float = np.zeros(OBS_SIZE, np.float32)
+    """The observation of ``seat`` now (see the module's table), read off the game (the
+    environments' fast path). ``revealed``: the hands shown to this seat in this round, by
+    seat; ``chosen``: the actions chosen so far. :func:`encode_view` writes the same vector
+    from the seat's :class:`~unokit.game.View` (what a bot gets)."""
+    phase = game.phase
+    live = phase < Phase.ROUND_OVER
+    current = game.current
+    pile = game.discard
+    window, called, hands, in_round = game.window, game.called, game.hands, game.in_round
     n = game.n
+    return _write(
+        n,
+        seat,
+        game.hands[seat],
+        pile[-1] if pile else None,
+        game.tops or (),
+        discard.counts(pile) if pile else None,
+        game.drawn if seat == current and live else None,
+        revealed,
+        game.color,
+        int(phase),
+        seat == current and live,
+        out_of_turn,
+        game.direction,
+        game.pending_draw,
+        len(game.draw_pile),
+        game.jump is not None,
+        chosen,
+        game.round_no,
+        [len(h) for h in hands],
+        called,
+        in_round,
+        [
+            live and window[s] and len(hands[s]) == 1 and not called[s] and in_round[s]
+            for s in range(n)
+        ],
+        current if live else -1,
+        game.rules.teams,
+        game.scores,
+    )
+
+
+def encode_view(
+    view: View,
+    *,
+    out_of_turn: bool,
+    chosen: Sequence[int] = (),
+    revealed: dict[int, tuple[Any, ...]] | None = None,
+) -> Float:
+    """The observation of the seat of ``view``, exactly as the environments write it
+    (:func:`encode`): the view plus what the seat has kept of its own history, the hands
+    shown to it in this round (``revealed``, as :class:`Revealed` keeps them; ``None``: only
+    those in the view). ``out_of_turn``: the seat is offered a chance out of turn (it is
+    not the seat to act); ``chosen``: the actions chosen so far in a move of several.
+
+    >>> from unokit import Game, Rules
+    >>> from unokit.envs.observation import encode_view, HAND
+    >>> view = Game(Rules(players=2), seed=1).view(0)
+    >>> int(encode_view(view, out_of_turn=False)[HAND : HAND + 57].sum())
+    7
+    """
+    phase = view.phase
+    live = phase < Phase.ROUND_OVER
+    current = view.current if live and view.current is not None else -1
+    pile = view.discard
+    n = len(view.hand_sizes)
+    mine = view.seat == current
+    catchable = [False] * n
+    for s in view.catchable:
+        catchable[s] = True
+    return _write(
+        n,
+        view.seat,
+        view.hand,
+        pile[-1] if pile else None,
+        view.group,
+        kind_counts(pile) if pile else None,
+        view.drawn_card if mine else None,
+        view.revealed if revealed is None else revealed,
+        -1 if view.color is None else int(view.color),
+        int(phase),
+        mine,
+        out_of_turn,
+        view.direction,
+        view.pending_draw,
+        view.draw_pile_size,
+        view.jump is not None,
+        chosen,
+        view.round_no,
+        view.hand_sizes,
+        view.uno_called,
+        view.in_round,
+        catchable,
+        current,
+        view.rules.teams,
+        view.scores,
+    )
+
+
+def _write(
+    n: int,
+    seat: int,
+    hand: Sequence[Any],
+    top: Any,
+    group: Sequence[Any],
+    discard: Float | None,
+    drawn: Any,
+    revealed: dict[int, tuple[Any, ...]],
+    color: int,
+    phase: int,
+    mine: bool,
+    out_of_turn: bool,
+    direction: int,
+    pending: int,
+    draw_pile: int,
+    jump_open: bool,
+    chosen: Sequence[int],
+    round_no: int,
+    sizes: Sequence[int],
+    called: Sequence[bool],
+    in_round: Sequence[bool],
+    catchable: Sequence[bool],
+    current: int,
+    teams: int,
+    scores: Sequence[int],
+) -> Float:
+    """The one writer of the observation, from plain values (``current``: the seat to act,
+    -1 when the round is over)."""
+    obs: Float = np.zeros(OBS_SIZE, np.float32)
     kind = KIND_OF
-    for card in game.hands[seat]:
+    for card in hand:
         obs[kind[card]] += 1
     ones: list[int] = []  # one-hot positions, set at once
-    pile = game.discard
-    if pile:
-        ones.append(TOP + kind[pile[-1]])
-        obs[DISCARD : DISCARD + N_KINDS] = discard.counts(pile)
-    tops = game.tops
-    if tops:
-        for card in tops:
-            obs[GROUP + kind[card]] += 1
-    phase = game.phase
-    current = game.current
-    mine = seat == current and phase < Phase.ROUND_OVER
-    if mine and game.drawn is not None:
-        ones.append(DRAWN + kind[game.drawn])
+    if top is not None:
+        ones.append(TOP + kind[top])
+    if discard is not None:
+        obs[DISCARD : DISCARD + N_KINDS] = discard
+    for card in group:
+        obs[GROUP + kind[card]] += 1
+    if drawn is not None:
+        ones.append(DRAWN + kind[drawn])
     for other, cards in revealed.items():
         base = REVEALED + ((other - seat) % n - 1) * N_KINDS
         for card in cards:
             obs[base + kind[card]] += 1
-    if game.color >= 0:
-        ones.append(COLOR + game.color)
+    if color >= 0:
+        ones.append(COLOR + color)
     if phase <= Phase.PENALTY:
         ones.append(PHASE + phase)
     obs[ones] = 1
-    teams = game.rules.teams
-    hands, called, in_round, window = game.hands, game.called, game.in_round, game.window
-    scores = game.scores
-    live = phase < Phase.ROUND_OVER
     # FLAGS, then SEATS right after it: one assignment
     row: list[float] = [
         mine,
         out_of_turn,
-        game.direction == 1,
-        game.pending_draw,
-        len(game.draw_pile),
-        game.jump is not None,
+        direction == 1,
+        pending,
+        draw_pile,
+        jump_open,
         bool(chosen),
-        game.round_no,
+        round_no,
     ]
     for rel in range(n):
         s = (seat + rel) % n
-        size = len(hands[s])
         row += (
             in_round[s],
-            size,
+            sizes[s],
             called[s],
-            live and window[s] and size == 1 and not called[s] and in_round[s],
-            live and s == current,
+            catchable[s],
+            s == current,
             bool(teams) and s % teams == seat % teams,
             scores[s],
         )
@@ -194,3 +325,32 @@ def encode(
     for action in chosen:
         obs[CHOSEN + action] += 1
     return obs
+
+
+class Revealed:
+    """The hands shown to one seat in the current round (a +4 challenge shows the challenger
+    the hand it was played from; a ``wild_multi`` peek), as the environments keep them for
+    the ``REVEALED`` block: the latest hand shown of each seat, forgotten when a new round
+    (or game) starts. A bot keeps one and feeds it every view it gets (:meth:`see`).
+    """
+
+    __slots__ = ("_round", "hands")
+
+    def __init__(self) -> None:
+        self.hands: dict[int, tuple[Any, ...]] = {}
+        self._round = -1
+
+    def clear(self) -> None:
+        """A new game: nothing shown yet."""
+        self.hands = {}
+        self._round = -1
+
+    def see(self, view: View) -> dict[int, tuple[Any, ...]]:
+        """Take in what ``view`` shows (a new round forgets the hands of the last); the hands
+        shown so far in this round."""
+        if view.round_no != self._round:
+            self.hands = {}
+            self._round = view.round_no
+        if view.revealed:
+            self.hands.update(view.revealed)
+        return self.hands

@@ -221,7 +221,8 @@ def _python_counts(
     rng = Rng(seed)
     wins = [0] * len(candidates)
     unfinished = [0] * len(candidates)
-    deadline = time.perf_counter() + seconds
+    started = time.perf_counter()
+    deadline = started + seconds
     done = 0
     while True:
         sample = sample_game(view, rng)
@@ -235,7 +236,10 @@ def _python_counts(
             wins[i] += outcome == WIN
             unfinished[i] += outcome == UNFINISHED
         done += 1
-        if done >= max_samples or time.perf_counter() >= deadline:
+        now = time.perf_counter()
+        # stop before a sample that would end past the deadline (one sample of long rollouts
+        # takes several milliseconds in Python: the budget is a limit, not a start time)
+        if done >= max_samples or now + (now - started) / done >= deadline:
             return wins, unfinished, done
 
 

@@ -69,6 +69,7 @@ _TEXTS: dict[str, str] = {
     "bot_basic": N_("basic"),
     "bot_strong": N_("strong"),
     "bot_expert": N_("expert"),
+    "bot_learned": N_("learned"),
     # the status line
     "your_turn": N_("Your turn: play a card (1-9, ←→ Enter) or draw (d)"),
     # translators: {keys} are the keys of the cards that can be played ("1-3, 5, a")
@@ -353,6 +354,11 @@ def tr(lang: str, key: str, **values: Any) -> str:
     message = _TEXTS.get(key)
     text = translations(lang).gettext(message) if message else key
     return text.format(**values) if values else text
+
+
+def bot_name(lang: str, level: str) -> str:
+    """A bot level in ``lang`` ("strong", "強"); a trained policy by its spec (``policy:PATH``)."""
+    return tr(lang, f"bot_{level}") if f"bot_{level}" in _TEXTS else level
 
 
 def trn(lang: str, key: str, n: int, **values: Any) -> str:

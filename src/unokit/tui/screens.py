@@ -19,9 +19,10 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from unokit.bots.spec import TABLE_LEVELS
 from unokit.rules import PRESETS
 from unokit.tui.hand import ORDERS
-from unokit.tui.i18n import LANGUAGE_NAMES, LANGUAGES, tr
+from unokit.tui.i18n import LANGUAGE_NAMES, LANGUAGES, bot_name, tr
 
 __all__ = [
     "MIN_SIZE",
@@ -345,7 +346,6 @@ class Settings:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-_LEVELS = ("random", "basic", "strong", "expert")
 #: the choices of the bots' speed and of the jump-in window (seconds)
 DELAYS = (0.0, 0.3, 0.8, 1.5, 3.0)
 WINDOWS = (0.0, 2.0, 3.0, 5.0, 8.0)
@@ -401,7 +401,7 @@ class SettingsScreen(GuardedScreen):
         if row == "players":
             return str(s.players)
         if row == "bots":
-            return tr(lang, f"bot_{s.bots}")
+            return bot_name(lang, s.bots)
         if row == "preset":
             return s.preset or tr(lang, "this_table")
         if row == "lang":
@@ -460,7 +460,10 @@ class SettingsScreen(GuardedScreen):
         if row == "players":
             s.players = min(10, max(2, s.players + step))
         elif row == "bots":
-            s.bots = _LEVELS[(_LEVELS.index(s.bots) + step) % len(_LEVELS)]
+            levels = list(TABLE_LEVELS)  # and a trained policy the match was started with
+            if s.bots not in levels:
+                levels.append(s.bots)
+            s.bots = levels[(levels.index(s.bots) + step) % len(levels)]
         elif row == "preset":
             choices = ["", *PRESETS]
             s.preset = choices[(choices.index(s.preset) + step) % len(choices)]

@@ -22,7 +22,7 @@ from unokit.rules import Rules
 from unokit.tui.clock import Countdown
 from unokit.tui.hand import card_key, in_order, key_list
 from unokit.tui.hints import seat_name
-from unokit.tui.i18n import card_name, color_name, tr, trn
+from unokit.tui.i18n import bot_name, card_name, color_name, tr, trn
 from unokit.tui.screens import Settings
 
 __all__ = ["CSS_COLORS", "HUMAN", "TableView"]
@@ -54,7 +54,7 @@ class TableView:
 
     @property
     def level_name(self) -> str:
-        return tr(self.lang, f"bot_{self.level}")
+        return bot_name(self.lang, self.level)
 
     def takeback_ready(self) -> bool:
         """Whether ``z`` can take a move back now."""

@@ -34,10 +34,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from unokit.bots import BOT_LEVELS
+from unokit.cards import DECKS
 from unokit.effects import CUSTOM_EFFECTS
 from unokit.errors import RulesError, UnoError
-from unokit.cards import DECKS
 from unokit.narrator import LANGUAGES, card_name, translations
 from unokit.rule_words import describe_option, option_meaning, preset_name
 from unokit.rules import OPTIONS, PRESETS
@@ -279,7 +278,7 @@ def create_app(
                 "presets": {name: dict(values) for name, values in PRESETS.items()},
                 "preset_names": {name: list(preset_name(name, lang)) for name in PRESETS},
                 "options": described,
-                "bots": list(BOT_LEVELS),
+                "bots": list(settings.levels()),
                 "bot_level": settings.bot_level,
                 "langs": list(LANGUAGES),
                 "groups": [title for title, _ in OPTION_GROUPS],

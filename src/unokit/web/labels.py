@@ -272,4 +272,6 @@ LABELS: tuple[str, ...] = (
     N_("UNO table"),
     N_("Your moves"),
     N_("People at this table ({n} watching)"),
+    # a bot level of tables (unokit.bots.TABLE_LEVELS)
+    N_("learned"),
 )

@@ -122,9 +122,17 @@ class Match(Projection):
             options: dict[str, Any] = {}
             if level == "expert":
                 options["time_ms"] = self.settings.expert_time_ms
-            bot = make_bot(level, seed=(self.seed + 7919 * (seat + 1)) % SEED_RANGE, **options)
+            spec = self.settings.bot_spec(level)
+            seed = (self.seed + 7919 * (seat + 1)) % SEED_RANGE
+            try:
+                bot = make_bot(spec, seed=seed, **options)
+            except ValueError as error:  # a model file gone since the server started
+                log.error(
+                    "room %s: bot %r cannot be made (%s): strong plays", self.code, level, error
+                )
+                bot = make_bot("strong", seed=seed)
             bot.reset(seat, self.rules)
-            self._stand_ins.append(_StandIn(bot, level))
+            self._stand_ins.append(_StandIn(bot, level, slow=spec.startswith("policy:")))
         self._recent.clear()
         self._recent.append((self.move_no, list(game.deal_events)))
         self._last = None
@@ -159,7 +167,9 @@ class Match(Projection):
         self._broadcast_state(self._recent[-1][1])
 
     def _tell(self, seat: int, move: Move, color: Color | None) -> None:
-        """Every stand-in bot is told the move (traded cards only to the two seats)."""
+        """Every stand-in bot is told the move (traded cards only to the two seats), and the
+        bot of a seat a hand was just shown to is shown it (a challenge, a peek), as the
+        table loop does (:func:`unokit.bots.table.apply_and_tell`)."""
         secret = isinstance(move, Play) and move.give
         for other, stand_in in enumerate(self._stand_ins):
             if secret and other not in (seat, getattr(move, "trade", None)):
@@ -167,6 +177,10 @@ class Match(Projection):
                 stand_in.observe(seat, replace(move, give=()), color)
             else:
                 stand_in.observe(seat, move, color)
+        game = self.game
+        shown = game.revealed if game is not None else None
+        if game is not None and shown is not None and 0 <= shown[0] < len(self._stand_ins):
+            self._stand_ins[shown[0]].shown(game.view(shown[0]))
 
     async def _commit(self, seat: int, move: Move) -> list[Event]:
         """Apply a move (the caller holds the lock), store it, then announce it. Raises

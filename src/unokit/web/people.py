@@ -369,6 +369,8 @@ class People(Driver):
                 raise Refusal("not_now", "lobby_only")
             if self.member_at(seat) is not None:
                 raise Refusal("bad_seat", "seat_human", seat=seat)
+            if level is not None and level not in self.settings.levels():
+                raise Refusal("bad_bot", "unknown_level", level=level)
             old = self.bots[seat]
             self.bots[seat] = level
             try:

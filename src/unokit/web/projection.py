@@ -84,6 +84,7 @@ class Projection(RoomState):
             watchers=watchers,
             watching=self.watching,
             bot_level=self.bot_level,
+            bot_levels=list(self.settings.levels()),
             takeover=self.takeover if not rules.turn_time_limit else None,
             takeover_choices=list(self.settings.takeover_choices),
             rules={

@@ -28,7 +28,6 @@ from pydantic import (
     ValidationError,
 )
 
-from unokit.bots import BOT_LEVELS
 from unokit.narrator import LANGUAGES
 from unokit.web.names import safe_text, visible_name
 
@@ -70,10 +69,10 @@ MAX_SEATS = 10
 MAX_MOVE_NO = 2**53
 
 Lang = Literal["en", "zh-Hant", "zh-Hans"]
-Level = Literal["random", "basic", "strong", "expert"]
+#: a bot level's name (the levels a server offers: ``Settings.levels()``, checked by the room)
+Level = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z][a-z0-9_-]*$")]
 Emoji = Literal["👍", "😂", "😮", "😡", "🎉", "😭"]
 assert set(Lang.__args__) == set(LANGUAGES)  # type: ignore[attr-defined]
-assert set(Level.__args__) == set(BOT_LEVELS)  # type: ignore[attr-defined]
 assert Emoji.__args__ == EMOJI  # type: ignore[attr-defined]
 
 

@@ -9,6 +9,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from unokit.bots import Bot
@@ -48,25 +49,34 @@ class _StandIn:
     """The bot of one seat: it plays a bot's seat, or a person's while they are away. It is
     told every move (observations wait while it is thinking in a worker thread)."""
 
-    def __init__(self, bot: Bot, level: str) -> None:
+    def __init__(self, bot: Bot, level: str, slow: bool = False) -> None:
         self.bot = bot
         self.level = level
+        #: thinks in a worker thread (the expert's search, a trained model's network)
+        self.slow = slow or level in SLOW_LEVELS
         self.busy = False
-        self.waiting: list[tuple[int, Move, Color | None]] = []
+        self.waiting: list[Callable[[], None]] = []
+
+    def _told(self, news: Callable[[], None]) -> None:
+        if self.busy:
+            self.waiting.append(news)
+        else:
+            news()
 
     def observe(self, seat: int, move: Move, color: Color | None) -> None:
-        if self.busy:
-            self.waiting.append((seat, move, color))
-        else:
-            self.bot.observe(seat, move, color)
+        self._told(partial(self.bot.observe, seat, move, color))
+
+    def shown(self, view: View) -> None:
+        """A hand was shown to this seat (:meth:`unokit.bots.Bot.shown`)."""
+        self._told(partial(self.bot.shown, view))
 
     def _flush(self) -> None:
         while self.waiting:
-            self.bot.observe(*self.waiting.pop(0))
+            self.waiting.pop(0)()
 
     async def act(self, view: View) -> Move | None:
         self._flush()
-        if self.level not in SLOW_LEVELS:
+        if not self.slow:
             return self.bot.act(view)
         self.busy = True
         try:

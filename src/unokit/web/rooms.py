@@ -360,6 +360,12 @@ class Rooms:
         seats += [None] * (players - len(seats))
         if seats[0] is not None:
             raise RulesError("seat 0 is the creator's: bots[0] must be null")
+        offered = self.settings.levels()
+        for level in seats:
+            if level is not None and level not in offered:
+                raise RulesError(
+                    f"bots: {level!r} is not a bot level here (one of {', '.join(offered)})"
+                )
         if reserved_name(name):
             raise Refusal("bad_name", "name_reserved", name=name)
         creator = address_hash(address) if address else ""

@@ -43,6 +43,9 @@ class Settings:
     allowed_hosts: tuple[str, ...] = ()
     #: the bot level that fills empty seats and plays for absent players
     bot_level: str = "strong"
+    #: trained policies the server offers as bot levels (``--bot-model NAME=PATH``): the
+    #: operator's files, never a path a browser sends
+    bot_models: tuple[tuple[str, str], ...] = ()
     #: the expert bot's thinking time per decision, in milliseconds
     expert_time_ms: float = 300.0
     #: turn_time_limit is multiplied by this (tests make turns last milliseconds)
@@ -108,6 +111,19 @@ class Settings:
     takeover: int = 60
     #: the seconds the waiting room lets the host choose for :attr:`takeover`
     takeover_choices: tuple[int, ...] = (0, 30, 60, 120, 300)
+
+    def levels(self) -> tuple[str, ...]:
+        """The bot levels a room may seat: the shipped ones and the operator's models."""
+        from unokit.bots import TABLE_LEVELS
+
+        return (*TABLE_LEVELS, *(name for name, _ in self.bot_models))
+
+    def bot_spec(self, level: str) -> str:
+        """What :func:`unokit.bots.make_bot` builds for a level: a model's ``policy:PATH``."""
+        for name, path in self.bot_models:
+            if name == level:
+                return f"policy:{path}"
+        return level
 
     def origin(self) -> str | None:
         """The public origin (``https://uno.example.com``), when :attr:`public_url` is set."""

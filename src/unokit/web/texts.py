@@ -63,6 +63,7 @@ MESSAGES: dict[str, str] = {
         "Your address already watches this table {limit} times, the most it may."
     ),
     "no_watcher": N_("There is no such spectator."),
+    "unknown_level": N_("“{level}” is not a bot level of this server."),
     "name_taken": N_("Someone in this room is already called {name}: choose another name."),
     "name_reserved": N_("“{name}” is what the table calls someone else: choose another name."),
     "name_needed": N_("Please enter your name."),

@@ -28,7 +28,7 @@ export function renderPanel() {
 
 export function levelSelect(value) {
   const sel = el("select");
-  for (const level of ["random", "basic", "strong", "expert"]) {
+  for (const level of (S.room && S.room.bot_levels) || ["random", "basic", "strong", "expert"]) {
     const o = el("option", "", t(level));
     o.value = level;
     sel.appendChild(o);
