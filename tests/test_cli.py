@@ -352,7 +352,14 @@ def test_a_saved_match_is_its_record_replayed_and_resumed_exactly(
     saver.save(path)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "unokit-record-1" and len(data["moves"]) == 40
-    assert data["meta"] == {"bots": "basic", "lang": "zh-Hant", "seed": 8}
+    meta = data["meta"]
+    assert {k: meta[k] for k in ("bots", "lang", "seed", "you")} == {
+        "bots": "basic",
+        "lang": "zh-Hant",
+        "seed": 8,
+        "you": 0,
+    }
+    assert {"saved", "delay_ms", "jump_ms", "order"} <= set(meta)  # issue 21, items 16, 17
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert " 40. " in result.output

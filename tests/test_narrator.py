@@ -30,6 +30,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 # other one named; readers: seat 1, seat 2, seat 3 and a spectator).
 SAMPLES: list[ev.Event] = [
     ev.DealerDraw(1, C("R5")),
+    ev.DealerTie(None, (1, 2), 7, rule="dealer_selection=draw_highest"),
     ev.Dealer(1, rule="dealer_selection=draw_highest"),
     ev.Dealt(1, 7, 1),
     ev.StartCard(None, C("G7")),
@@ -79,6 +80,7 @@ SAMPLES: list[ev.Event] = [
     ev.JumpedIn(1, 2, _cards("R+2"), "new", rule="jump_in_stacking=new"),
     ev.JumpedIn(1, 2, _cards("R+2"), "old", rule="jump_in_stacking=old"),
     ev.SumJumpedIn(1, 2, _cards("R5"), rule="sum_jump_in=true"),
+    ev.Challenged(1, 2),
     ev.HandRevealed(1, 2, _cards("W+4 G6")),
     ev.ChallengeWon(1, 2, Color.RED, True, _cards("R3"), 4, Color.BLUE, rule="wd4_rule=x"),
     ev.ChallengeWon(1, 2, None, False, _cards("G3"), 4, Color.BLUE, 4, rule="stacking=x"),

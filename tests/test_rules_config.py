@@ -286,3 +286,17 @@ def test_rules_are_frozen_and_hashable() -> None:
 def test_describe_cites_an_option() -> None:
     assert Rules().describe("wd4_rule") == "wd4_rule=no_matching_color"
     assert Rules().describe("challenge") == "challenge=true"
+
+
+@pytest.mark.parametrize("scoring", ["winner_takes", "low_wins", "eliminate_high", "none"])
+def test_rounds_counts_only_under_net_and_chips(scoring: str) -> None:
+    """RULES.md §8 names a number of rounds for net (and chips, the same arithmetic) only: set
+    with another scoring system it would change nothing, so it is refused with the reason
+    (issue 21, item 2), and no table's rules page lists a round limit it does not keep."""
+    with pytest.raises(RulesError, match="counts only under scoring = 'net' or 'chips'"):
+        Rules(scoring=scoring, rounds=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="set rounds = 0"):
+        Rules.from_dict({"preset": "official", "scoring": scoring, "rounds": 3})
+    assert Rules(scoring=scoring).rounds == 0
+    for system in ("net", "chips"):
+        assert Rules(scoring=system, rounds=3).rounds == 3

@@ -20,7 +20,7 @@ from unokit.tui.screens import ChoiceScreen
 
 
 def _press_card(app: UnoApp, code: str) -> str:
-    return str(app.game.hands[HUMAN].index(Card.parse(code)) + 1)
+    return app.key_of(Card.parse(code))
 
 
 async def test_playing_a_wild_asks_for_its_colour() -> None:

@@ -111,6 +111,7 @@ _FIXUPS: dict[str, dict[str, str]] = {
         "脱机": "离线",  # offline, not a machine's off-line mode
         "拷贝": "复制",  # copy a link
         "二进位": "二进制",
+        "套用": "应用",  # apply (settings to a match)
     },
 }
 

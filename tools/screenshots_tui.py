@@ -27,7 +27,7 @@ from textual.pilot import Pilot
 from unokit import Rules
 from unokit.moves import DRAW, PASS, Play
 from unokit.tui.app import HUMAN, UnoApp
-from unokit.tui.hints import CARD_KEYS
+from unokit.tui.hand import CARD_KEYS
 from unokit.tui.screens import ChoiceScreen, PageScreen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +76,7 @@ async def my_turns(pilot: Pilot[Any], app: UnoApp, turns: int) -> None:
         plays = [m for m in legal if isinstance(m, Play) and not m.uno]
         if played >= turns and plays:
             break
-        hand, moves = app.game.hands[HUMAN], len(app.game.history)
+        hand, moves = app.shown, len(app.game.history)  # the hand as shown: the keys' order
         plain = [m for m in plays if not m.card.is_wild] or plays
         if plain and hand.index(plain[0].card) < len(CARD_KEYS):
             await pilot.press(CARD_KEYS[hand.index(plain[0].card)])
@@ -121,7 +121,9 @@ async def table(
     """An online table against strong bots, mid-round, the person to play (with the keys
     page over it when ``help_page``)."""
     rules = Rules.preset("online", players=players)
-    app = UnoApp(rules, seed, bots="strong", lang=lang, bot_delay=BOT_DELAY, animations=False)
+    app = UnoApp(
+        rules, seed, bots="strong", lang=lang, bot_delay=BOT_DELAY, animations=False, jump_window=0
+    )
     async with app.run_test(size=size) as pilot:
         await my_turns(pilot, app, turns)
         if help_page:

@@ -30,11 +30,13 @@ __all__ = [
     "Caught",
     "ChallengeLost",
     "ChallengeWon",
+    "Challenged",
     "ChallengerTakesRest",
     "ColorChosen",
     "CustomEffect",
     "Dealer",
     "DealerDraw",
+    "DealerTie",
     "Dealt",
     "Deflected",
     "DrawnMustPlay",
@@ -151,6 +153,15 @@ class DealerDraw(Event):
 
     kind: ClassVar[str] = "dealer_draw"
     card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DealerTie(Event):
+    """``seats`` drew the same highest ``value`` for the dealer: they draw again."""
+
+    kind: ClassVar[str] = "dealer_tie"
+    seats: Seats
+    value: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,6 +472,14 @@ class SumJumpedIn(Event):
     kind: ClassVar[str] = "sum_jump_in"
     target: int
     cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Challenged(Event):
+    """``seat`` challenges the +4 that ``target`` played (told before the hand is shown)."""
+
+    kind: ClassVar[str] = "challenge"
+    target: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,6 +169,10 @@ _PLAIN: dict[str, tuple[str, dict[str, str]]] = {
         {"seat": N_("you draw {card} to choose the dealer")},
     ),
     "dealer": (N_("{seat} is the dealer"), {"seat": N_("you are the dealer")}),
+    "challenge": (
+        N_("{seat} challenges {target}'s +4"),
+        {"seat": N_("you challenge {target}'s +4"), "target": N_("{seat} challenges your +4")},
+    ),
     "start_card": (N_("the start card is {card}"), {}),
     "misdeal": (
         N_(
@@ -322,6 +326,15 @@ def _plain(event: ev.Event, v: _Voice) -> str:
             value = v.color(value)
         values[name] = value
     return v._(message).format(**values)
+
+
+def _dealer_tie(e: ev.DealerTie, v: _Voice) -> str:
+    seats = v.numbers(e.seats)
+    if v.referee:
+        seats = v.say(N_("seats {numbers}"), numbers=seats)
+    return v.say(
+        N_("a tie at {value} between {seats}: they draw again"), value=e.value, seats=seats
+    )
 
 
 def _deal(e: ev.Dealt, v: _Voice) -> str:
@@ -829,6 +842,7 @@ def _table_penalty(e: ev.TablePenalty, v: _Voice) -> str:
 
 
 _TEXTS: dict[str, Callable[[Any, _Voice], str]] = {
+    "dealer_tie": _dealer_tie,
     "deal": _deal,
     "start_draw_two": _start_draw_two,
     "play": _play,

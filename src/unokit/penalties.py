@@ -145,6 +145,7 @@ def challenge(game: State, seat: int) -> None:
     rules = game.rules
     pending = game.pending_draw
     stack = list(game.stack)
+    game.emit(ev.Challenged(seat, stack[-1].seat))  # told before the hand is shown
     game.pending_draw = 0
     game.stack.clear()
     game.phase = Phase.PLAY

@@ -73,6 +73,7 @@ def draw_for_dealer(game: State, seats: list[int]) -> int:
         contenders = [s for s in contenders if values[s] == best]
         if len(contenders) == 1:
             return contenders[0]
+        game.emit(ev.DealerTie(None, tuple(contenders), best, rule=game.cite("dealer_selection")))
 
 
 def deal(game: State) -> None:

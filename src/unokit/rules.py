@@ -89,6 +89,16 @@ RoundEnd = Literal["first_out", "rank_all"]
 Scoring = Literal[
     "winner_takes", "low_wins", "chips", "net", "eliminate_high", "eliminate_threshold", "none"
 ]
+#: the scoring systems a match of ``rounds`` rounds applies to (RULES.md §8: net; chips alike)
+_ROUNDS_SCORING: tuple[Scoring, ...] = ("net", "chips")
+#: how a match ends under the scoring systems without a number of rounds
+_MATCH_END: dict[str, str] = {
+    "winner_takes": "ends the match when a total reaches target_score",
+    "low_wins": "ends the match when a total reaches target_score",
+    "eliminate_high": "ends the match when one player is left",
+    "eliminate_threshold": "ends the match when one player is left",
+    "none": "plays one round",
+}
 #: a name registered in :data:`unokit.effects.CUSTOM_EFFECTS` (pluggable, so not a Literal)
 EffectName = str
 
@@ -832,6 +842,12 @@ class Rules:
                     f"teams cannot be combined with scoring = {self.scoring!r}: elimination "
                     "removes single players, not teams"
                 )
+        if self.rounds and self.scoring not in _ROUNDS_SCORING:
+            raise RulesError(
+                f"rounds = {self.rounds} counts only under scoring = 'net' or 'chips' "
+                f"(RULES.md §8); scoring = {self.scoring!r} "
+                f"{_MATCH_END[self.scoring]}: set rounds = 0 with it"
+            )
         if self.wd4_rule == "anytime" and self.challenge:
             raise RulesError(
                 "wd4_rule = 'anytime' makes every +4 honest, so a challenge could never "

@@ -12,8 +12,10 @@ from typing import Any
 from rich.console import Console
 from textual.pilot import Pilot
 
+from unokit.cards import Card
 from unokit.moves import CALL_UNO, DRAW, PASS, Catch, Play
 from unokit.tui.app import HUMAN, UnoApp
+from unokit.tui.hand import CARD_KEYS
 from unokit.tui.screens import ChoiceScreen
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -61,10 +63,15 @@ def check_snapshot(name: str, text: str) -> None:
 
 
 def key_for_card(app: UnoApp, index: int) -> list[str]:
-    """The keys that play the card at ``index``: its number, or the arrows and Enter."""
-    if index < 10:
-        return [str((index + 1) % 10)]
+    """The keys that play the card shown at ``index``: its key, or the arrows and Enter."""
+    if index < len(CARD_KEYS):
+        return [CARD_KEYS[index]]
     return ["home", *["right"] * index, "enter"]
+
+
+def key_of(app: UnoApp, code: str) -> str:
+    """The key that plays the card ``code`` ("R5") of the person's hand as shown."""
+    return app.key_of(Card.parse(code))
 
 
 def keyboard_move(app: UnoApp) -> list[str]:
@@ -85,7 +92,7 @@ def keyboard_move(app: UnoApp) -> list[str]:
         keys = []
         if any(m.uno for m in plays) and not app.uno_armed:
             keys.append("u")
-        index = game.hands[HUMAN].index(plays[0].card)
+        index = app.shown.index(plays[0].card)
         return keys + key_for_card(app, index)
     if PASS in legal:
         return ["k"]

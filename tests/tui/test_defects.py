@@ -78,7 +78,9 @@ async def test_2_every_way_out_of_an_unfinished_match_saves(tmp_path: Path) -> N
 async def test_3_the_colour_picker_fits_and_can_be_cancelled() -> None:
     game = table(["W R1 G2", "B1 B2 B3", "Y1 Y2 Y3"], draw="G7 G8 G9 Y7")
     for lang, blue in (("en", "blue"), ("zh-Hant", "藍")):
-        app = UnoApp(game=game.copy(), lang=lang, bots="basic", bot_delay=30, animations=False)
+        app = UnoApp(
+            game=game.copy(), lang=lang, bots="basic", bot_delay=30, animations=False, order="dealt"
+        )
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("1")
             assert await until(pilot, lambda app=app: isinstance(app.screen, ChoiceScreen))
@@ -94,7 +96,7 @@ async def test_3_the_colour_picker_fits_and_can_be_cancelled() -> None:
 
 async def test_4_cards_by_number_keys_and_by_a_visible_cursor() -> None:
     game = table(["B9 R1 R2 G2", "B1 B2 B3", "Y1 Y2 Y3"], draw="G7 G8 G9 Y7 Y8")
-    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False)
+    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False, order="dealt")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         hand = app.query_one("#hand")
@@ -209,7 +211,7 @@ async def test_8_the_round_summary_shows_scores_totals_target_and_names() -> Non
 async def test_9_a_refused_card_and_a_useless_key_say_why() -> None:
     game = table(["G+2 R1", "W+4 B6 B5"], draw="G7 G8 G9 Y7 Y8 Y9", current=1, stacking="any")
     game.apply(1, Play(Card.parse("W+4"), Card.parse("B6").color))  # names blue
-    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False)
+    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False, order="dealt")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("1")  # a green +2 on the +4 that named blue
         await pilot.pause()
@@ -357,7 +359,7 @@ def test_the_cursor_on_an_unplayable_card_does_not_look_like_a_playable_chip() -
     marks it (underlined, grey ground) in its own dim colour, never in reverse video, which
     made it look like a bright playable chip."""
     game = table(["B8 G2", "R1 R2"], discard="G3")
-    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False)
+    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False, order="dealt")
     chips = [chip for chip in app._hand(80, 4).split("[/]") if chip.strip()]
     blue, green = chips[0], chips[1]  # the cursor is on the first card, B8: not playable
     assert "reverse" not in blue and "underline" in blue and "on #1565c0" not in blue, blue

@@ -112,15 +112,14 @@ async def test_take_back_is_off_by_default_and_undoes_a_move_when_allowed() -> N
         await pilot.press("1", "z")
         await pilot.pause()
         assert "Take-back is off" in app.notice and len(app.game.hands[HUMAN]) == 2
-    app = UnoApp(game=game(), bots="basic", bot_delay=0.0, animations=False, takeback=True)
+    app = UnoApp(game=game(), bots="basic", bot_delay=30, animations=False, takeback=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")
-        assert await until(pilot, lambda: app.game.current == HUMAN and len(app.game.hands[1]) == 2)
+        assert await until(pilot, lambda: app.game.current == 1)
         assert "z Take back" in await settled_text(pilot, app)
-        await pilot.press("z")
+        await pilot.press("z")  # before the bots answer (issue 21: an answer seen stays)
         assert await until(pilot, lambda: len(app.game.hands[HUMAN]) == 3)
         assert app.game.top == Card.parse("R8") and app.game.current == HUMAN
-        assert len(app.game.hands[1]) == 3  # the bots' answers are taken back too
 
 
 async def test_animations_and_the_bell_can_be_switched_off() -> None:

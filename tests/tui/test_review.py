@@ -40,7 +40,7 @@ def _hand_styles(app: UnoApp) -> dict[str, tuple[str | None, bool]]:
 async def test_1_unplayable_cards_keep_their_colour() -> None:
     """Item 1: the click link's style (grey, underlined) hid every card's colour."""
     game = table(["R1 G2 B3 Y4", "B1 B2 B3", "Y1 Y2 Y3"], draw="G7 G8 G9")
-    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False)
+    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False, order="dealt")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         styles = _hand_styles(app)
@@ -293,6 +293,8 @@ async def test_11c_help_lists_every_key() -> None:
         await pilot.press("f1")
         assert await until(pilot, lambda: isinstance(app.screen, PageScreen))
         text = await settled_text(pilot, app)
+        await pilot.press("end")  # the page scrolls at 80x24: its last keys are below
+        text += await settled_text(pilot, app)
         for words in ("? or F1", "Home, End", "Esc ", "Ctrl+C", "Ctrl+Q", "q Ctrl+C"):
             assert words in text, words
         assert "closes it" in text.splitlines()[-3]  # the last line is in view

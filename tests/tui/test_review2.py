@@ -45,7 +45,9 @@ async def test_1_a_card_pressed_as_the_table_moved_on_is_too_late_in_your_words(
             assert app.game.hands[HUMAN] == [Card.parse("R8"), Card.parse("G1")]
     # a card that was never playable is refused without "too late", in Chinese words
     game = table(["G2 R1", "B1 B2 B3"], draw="G7 G8 G9")
-    app = UnoApp(game=game, lang="zh-Hant", bots="basic", bot_delay=30, animations=False)
+    app = UnoApp(
+        game=game, lang="zh-Hant", bots="basic", bot_delay=30, animations=False, order="dealt"
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")
         assert await until(pilot, lambda: bool(app.notice))
@@ -114,7 +116,7 @@ async def test_5_a_trade_asks_whom_to_trade_with() -> None:
     game = table(
         ["W R1 B2 G3", "B5 B6 B7", "Y1 Y2 Y3"], draw="G7 G8 G9", wild_multi=True, players=3
     )
-    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False)
+    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False, order="dealt")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("1")
         assert await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
@@ -144,13 +146,13 @@ async def test_6_a_page_opens_without_an_old_toast_over_it() -> None:
 
 async def test_7_a_drawn_playable_card_gets_the_cursor_and_its_key() -> None:
     game = table(["G1 G2 B3", "B1 B2 B3"], draw="R5 Y9 Y8 Y7")
-    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False)
+    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False, order="dealt")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("d")
         assert await until(pilot, lambda: app.game.phase == Phase.AFTER_DRAW)
         drawn = app.game.drawn
         assert drawn is not None
-        index = app.game.hands[HUMAN].index(drawn)
+        index = app.shown.index(drawn)
         assert index > 0 and app.cursor == index
         text = await settled_text(pilot, app)
         assert f"play it ({index + 1}) or keep it (k)" in text, text
@@ -160,7 +162,7 @@ async def test_7_a_drawn_playable_card_gets_the_cursor_and_its_key() -> None:
 
 async def test_7_the_hint_names_the_cards_key() -> None:
     game = table(["G1 R+2 B3", "B1 B2 B3"], draw="G7 G8 G9")
-    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False)
+    app = UnoApp(game=game, bots="basic", bot_delay=30, animations=False, order="dealt")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         assert await until(pilot, lambda: bool(app.notice))

@@ -433,7 +433,23 @@ def play(
     save: Annotated[Path, typer.Option(help="where quitting saves the game")] = Path(
         "unokit-save.json"
     ),
-    delay: Annotated[float, typer.Option(help="seconds the bots wait before acting")] = 0.8,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            help="seconds the bots wait before acting, 0-60  [default: 0.8, or the save's]"
+        ),
+    ] = None,
+    jump_window: Annotated[
+        float | None,
+        typer.Option(
+            help="seconds the bots wait for you when you may jump in or catch, 0-60 "
+            "(0: no longer than --delay)  [default: 3, or the save's]"
+        ),
+    ] = None,
+    sort: Annotated[
+        str | None,
+        typer.Option(help="your hand's order: color, number or dealt  [default: color]"),
+    ] = None,
     records: Annotated[
         Path | None,
         typer.Option(
@@ -451,14 +467,20 @@ def play(
     import random
 
     from unokit.tui.app import UnoApp
-    from unokit.tui.i18n import LANGUAGES
+    from unokit.tui.hand import ORDERS
 
-    if lang is not None and lang not in LANGUAGES:
-        _fail(f"--lang {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    if lang is not None:
+        lang = _language(lang)
+    for flag, value in (("--delay", delay), ("--jump-window", jump_window)):
+        if value is not None and not 0 <= value <= 60:  # (nan fails both comparisons)
+            _fail(f"{flag} {value}: give a number of seconds from 0 to 60")
+    if sort is not None and sort not in ORDERS:
+        _fail(f"--sort {sort!r}: expected one of {', '.join(ORDERS)}")
     bots = _checked_bots("--bots", bots)
+    if records is not None:
+        _check_records(records)
     records_dir = records if records is not None else _records_dir()
     options: dict[str, Any] = {
-        "bot_delay": delay,
         "records_dir": records_dir,
         "animations": animations,
         "bell": bell,
@@ -466,9 +488,9 @@ def play(
     }
     if resume is not None:
         try:
-            game, saved_seed, saved_bots, saved_lang = _load_save(
-                read_json(resume), bots, lang or "en"
-            )
+            data = read_json(resume)
+            game, saved_seed, saved_bots, saved_lang = _load_save(data, bots, lang or "en")
+            kept = _kept_settings(data)
         except UnoError as error:
             _fail(f"cannot resume {resume}: {_one_line(error)}")
         application = UnoApp(
@@ -479,14 +501,27 @@ def play(
             save_path=resume,
             # a finished match opened again is its own record: no copy is written
             record_path=resume if game.match_over else None,
+            # the save's delay, jump-in window and hand order, unless given now
+            bot_delay=delay if delay is not None else kept.get("delay", 0.8),
+            jump_window=jump_window if jump_window is not None else kept.get("jump", 3.0),
+            order=sort or str(kept.get("order", "color")),
             **options,
         )
     else:
+        _check_output("--save", save)
         try:
             rules = _rules(preset, players, rule)
             chosen = seed if seed is not None else random.SystemRandom().randrange(2**31)
             application = UnoApp(
-                rules, chosen, bots=bots, lang=lang or "en", save_path=save, **options
+                rules,
+                chosen,
+                bots=bots,
+                lang=lang or "en",
+                save_path=save,
+                bot_delay=0.8 if delay is None else delay,
+                jump_window=3.0 if jump_window is None else jump_window,
+                order=sort or "color",
+                **options,
             )
         except (UnoError, ValueError, OSError, KeyError) as error:
             _fail(str(error))
@@ -499,7 +534,10 @@ def play(
 def replay(
     file: Annotated[Path, typer.Argument(help="a game record, or a saved game")],
     step: Annotated[
-        bool, typer.Option(help="after each move show the table and wait for Enter (q quits)")
+        bool,
+        typer.Option(
+            help="printed: after each move show the table and wait for a key (q quits at once)"
+        ),
     ] = False,
     lang: Annotated[str, typer.Option(help="en, zh-Hant or zh-Hans")] = "en",
     reveal: Annotated[
@@ -508,68 +546,86 @@ def replay(
             "--reveal", help="show the hidden cards of a match that is not over (a referee's view)"
         ),
     ] = False,
+    printed: Annotated[
+        bool,
+        typer.Option("--print", help="print the moves (the default when not in a terminal)"),
+    ] = False,
 ) -> None:
     """Step through a game's record, every ruling explained.
 
-    A finished match is told in full (the cards drawn, every hand with --step); a match still
-    going on (a saved game) as a spectator hears it, unless --reveal.
+    In a terminal, a screen of its own: the table at each step, → ← a move, PgDn PgUp ten, ↓ ↑
+    a round, r the list of rounds, q quits. Printed (--print, or when the output is not a
+    terminal): every move under its round's heading; --step shows the table after each.
+
+    A finished match is told in full (the cards drawn, every hand); a match still going on (a
+    saved game) as a spectator hears it, unless --reveal.
 
     Exit status 2, with one line saying why, for a file that cannot be replayed."""
-    from unokit.narrator import narrate
-    from unokit.record import load_record, replay_moves
-    from unokit.tui.i18n import LANGUAGES, tr
+    from unokit.tui.i18n import tr
+    from unokit.tui.replay import Replay, ReplayApp, header_lines, seat_label
 
-    if lang not in LANGUAGES:
-        _fail(f"--lang {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    lang = _language(lang)
     try:
         # every field checked (meta included) as `play --resume` checks it, for both formats;
         # then the checked game's record is stepped through from its start
         data = read_json(file)
-        saved = _load_save(data, "strong", "en")[0]
-        game, moves = load_record(saved.record())
-        deal_events = game.deal_events
-        steps = list(zip(moves, replay_moves(game, moves), strict=True))
+        _load_save(data, "strong", "en")
+        story = Replay.from_data(data, lang, reveal, file)
     except UnoError as error:
         _fail(f"cannot replay {file}: {_one_line(error)}")
-    # a finished match hides nothing; a saved game still in play keeps its hidden cards
-    # hidden, or a player could read the bots' hands and resume
-    everything = game.match_over or reveal
-    # the players' names, where the record keeps them (a game downloaded from a room)
-    meta = data.get("meta") if isinstance(data, dict) else None
-    kept = meta.get("names") if isinstance(meta, dict) else None
-    names = dict(enumerate(kept)) if isinstance(kept, list) else None
-    for event in deal_events:
-        console.print(
-            Padding(
-                Text(narrate(event, None, lang, names, everything=everything), style="dim"),
-                (0, 0, 0, 2),
-                expand=False,
-            )
-        )
-    if step:  # the table is shown as it was before the first move, then after each
-        table = load_record(saved.record())[0]
-    for i, (text, events) in enumerate(steps, 1):
-        told = [narrate(event, None, lang, names, everything=everything) for event in events] or [
-            text
-        ]
+    if not printed and sys.stdin.isatty() and sys.stdout.isatty():
+        ReplayApp(story, lang, str(file)).run()
+        return
+    for line in header_lines(story, lang, str(file)):
+        console.print(Text(line, style="bold"))
+    moves = story.moves
+    for item in story.steps:
+        if item.deal:
+            heading = f"── {tr(lang, 'round_heading', number=item.round_no)} ──"
+            console.print(Text("\n" + heading, style="bold cyan"))
+            for line in item.lines:
+                console.print(Padding(Text(line, style="dim"), (0, 0, 0, 2), expand=False))
+            continue
+        if not item.lines:
+            continue
         grid = Table.grid(padding=(0, 1))  # a long line wraps under its own start
         grid.add_column(justify="right", width=5, no_wrap=True)
         grid.add_column()
-        grid.add_row(Text(f"{i}.", style="bold"), Text(told[0], style="bold"))
-        for line in told[1:]:
+        grid.add_row(Text(f"{item.number}.", style="bold"), Text(item.lines[0], style="bold"))
+        for line in item.lines[1:]:
             grid.add_row("", Text("  " + line))
         console.print(grid)
         if step:
-            replay_moves(table, [text])
-            _print_table(table, lang, everything)
-            try:
-                answer = input(tr(lang, "replay_prompt", i=i, n=len(steps)))
-            except EOFError:
-                answer = "q"
+            _print_table(item.game, lang, story.everything)
+            answer = _read_key(tr(lang, "replay_prompt", i=item.number, n=moves))
             if answer.strip().lower().startswith("q"):
                 return
-    scores = tr(lang, "replay_scores", scores=_seat_values(game.scores, lang, names))
+    final = story.steps[-1].game
+    names = {seat: seat_label(lang, seat, story) for seat in range(final.n)}
+    scores = tr(lang, "replay_scores", scores=_seat_values(final.scores, lang, names))
     console.print(Text(scores, style="bold green"))
+
+
+def _read_key(prompt: str) -> str:
+    """One key from a terminal (``q`` quits at once, without Enter); a line elsewhere."""
+    console.print(prompt, end="")
+    if not sys.stdin.isatty():
+        try:
+            return input()
+        except EOFError:
+            return "q"
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        key = sys.stdin.read(1)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+    console.print()
+    return "q" if key in ("q", "Q", "\x1b", "\x03", "\x04") else key
 
 
 def _per_seat(values: Any) -> str:
@@ -643,6 +699,47 @@ def _print_items(head: str, items: list[str], sep: str, style: str = "") -> None
     lines.append(line.rstrip())
     for text in lines:
         console.print(Padding(Text(text, style=style), (0, 0, 0, 6), expand=False))
+
+
+def _language(value: str) -> str:
+    """A language of ``--lang`` as unokit names it: language tags are read without regard to
+    case (BCP 47), ``zh-hant`` is ``zh-Hant``; ``_`` is read as ``-`` (``zh_Hant``)."""
+    from unokit.tui.i18n import LANGUAGES
+
+    wanted = value.strip().replace("_", "-").casefold()
+    for language in LANGUAGES:
+        if language.casefold() == wanted:
+            return language
+    _fail(f"--lang {value!r}: expected one of {', '.join(LANGUAGES)}")
+
+
+def _check_records(folder: Path) -> None:
+    """``--records``: the folder is made now (not at the match's end, when a failure would
+    lose the record), and must be one that can be written to."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        _fail(f"--records {folder}: cannot make the folder there ({error.strerror or error})")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        _fail(f"--records {folder}: cannot write there (permission denied)")
+
+
+def _kept_settings(data: Any) -> dict[str, Any]:
+    """The terminal game's settings a save keeps (``meta``): the bots' delay and the jump-in
+    window (in milliseconds there), the hand's order; those it does not keep are left out."""
+    from unokit.tui.hand import ORDERS
+
+    meta = data.get("meta") if isinstance(data, dict) else None
+    if not isinstance(meta, dict):
+        return {}
+    kept: dict[str, Any] = {}
+    for key, name in (("delay_ms", "delay"), ("jump_ms", "jump")):
+        value = meta.get(key)
+        if isinstance(value, int) and 0 <= value <= 60_000:
+            kept[name] = value / 1000
+    if meta.get("order") in ORDERS:
+        kept["order"] = meta["order"]
+    return kept
 
 
 def _records_dir() -> Path:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -30,8 +30,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.markup import escape
+from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import RichLog, Static
@@ -41,7 +40,7 @@ from unokit.bots import Bot, make_bot
 from unokit.bots.table import apply_and_tell
 from unokit.cards import COLOR_OF, Card, Color, card_points
 from unokit.errors import RulesError, UnoError
-from unokit.game import Game
+from unokit.game import Game, View
 from unokit.moves import (
     CALL_UNO,
     CHALLENGE,
@@ -49,30 +48,43 @@ from unokit.moves import (
     DRAW,
     PASS,
     REFEREE,
+    TIMEOUT,
     Catch,
     ChooseColor,
+    Draw,
     Move,
+    Pass,
     Play,
+    Timeout,
 )
-from unokit.narrator import describe_rules, narrate
+from unokit.narrator import describe_rules
 from unokit.phase import Phase
 from unokit.record import load_record, replay_moves, saved_record
 from unokit.rng import SEED_LIMIT
-from unokit.rule_words import PRESET_NAMES, closest_preset, describe_option
 from unokit.rules import Rules
-from unokit.tui.hints import CARD_KEYS, card_key, hint, refusal, refused, seat_name
+from unokit.tui.clock import Countdown
+from unokit.tui.files import fallback, free_path, write_text
+from unokit.tui.hand import CARD_KEYS, card_key, in_order, next_order
+from unokit.tui.hints import hint, refusal, refused, seat_name
 from unokit.tui.i18n import card_name, color_name, list_sep, tr, trn
-from unokit.tui.screens import Answer, ChoiceScreen, PageScreen, Settings, SettingsScreen
+from unokit.tui.screens import (
+    DELAYS,
+    MIN_SIZE,
+    Answer,
+    ChoiceScreen,
+    PageScreen,
+    Settings,
+    SettingsScreen,
+    too_small,
+)
 from unokit.tui.stats import MatchStats
+from unokit.tui.summary import match_lines, path_lines, round_lines
+from unokit.tui.telling import tell
+from unokit.tui.view import CSS_COLORS, HUMAN, TableView
+from unokit.tui.wrap import wrap
 
-__all__ = ["HUMAN", "MIN_SIZE", "UnoApp"]
+__all__ = ["DELAYS", "HUMAN", "MIN_SIZE", "UnoApp"]
 
-HUMAN = 0
-#: the smallest terminal the table fits in (columns, lines); below it a note asks for more
-MIN_SIZE = (60, 20)
-#: card colours: backgrounds of playable cards, text of the others (distinct in 256 colours)
-_CSS_COLORS = ["#c62828", "#f9a825", "#2e7d32", "#1565c0"]
-_WILD = "#424242"
 _COLOR_KEYS = "rygb"
 #: the rows the log keeps at the least (its border and 4 lines)
 _LOG_MIN = 6
@@ -80,9 +92,13 @@ _LOG_MIN = 6
 SLIDE = (12, 6)
 #: how long the table stays in view after a round's last card, before its summary (seconds)
 ROUND_PAUSE = 1.2
-_PENALTY_KINDS = frozenset(
-    {"false_uno", "false_catch", "caught", "misplay", "timeout", "table_penalty"}
-)
+#: how often the countdowns on the status line are drawn again (seconds)
+_TICK = 0.2
+#: a terminal at least this large gets the roomy table: the log beside it, an opponent per row,
+#: tall cards, the pile's last cards (columns, lines)
+ROOMY = (110, 32)
+#: the share of a roomy terminal's width the log takes
+_LOG_SHARE = 0.42
 
 
 @dataclass(slots=True)
@@ -96,18 +112,31 @@ class _Snapshot:
 class GameLog(RichLog):
     """The log: keeps its lines' text and wraps them again whenever its width changes (a
     terminal shrunk and grown again, or a log hidden while the terminal was too small, keeps
-    no lines wrapped or cut at the old width)."""
+    no lines wrapped or cut at the old width). Lines are broken between words, and between
+    any two Chinese characters (:func:`unokit.tui.wrap.wrap`). A new line scrolls the log to
+    its end only when the player is there: a log scrolled back stays where it is."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
         self.texts: list[str] = []
         self._wrapped_at = 0
 
+    @property
+    def at_end(self) -> bool:
+        """Whether the log shows its last line (no line below is hidden)."""
+        return self.scroll_y >= self.max_scroll_y - 1
+
+    def _wrapped(self, text: str) -> str:
+        width = self.scrollable_content_region.width
+        return "\n".join(wrap(text, width)) if width > 2 else text
+
     def say(self, text: str) -> None:
-        """Add a line."""
+        """Add a line (the log follows it only when it was at its end)."""
+        follow = self.at_end
         self.texts.append(text)
         self._wrapped_at = self.scrollable_content_region.width
-        self.write(text)
+        self.write(self._wrapped(text), scroll_end=follow)
+        self._show_more()
 
     def tell_again(self, texts: list[str]) -> None:
         """Replace every line."""
@@ -118,13 +147,25 @@ class GameLog(RichLog):
         self.clear()
         self._wrapped_at = self.scrollable_content_region.width
         for text in self.texts:
-            self.write(text, scroll_end=False)
+            self.write(self._wrapped(text), scroll_end=False)
         self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self._show_more()
+
+    def _show_more(self) -> None:
+        """The border says when newer lines are below (the log scrolled back)."""
+        self.call_after_refresh(self._mark_more)
+
+    def _mark_more(self) -> None:
+        self.border_subtitle = "▼ PgDn" if not self.at_end else ""
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
         if width > 0 and width != self._wrapped_at and self.texts:
             self._rewrap()
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self._mark_more()
 
 
 class TableScreen(Screen[None]):
@@ -132,17 +173,25 @@ class TableScreen(Screen[None]):
 
     DEFAULT_CSS = """
     TableScreen #main { height: 1fr; }
+    TableScreen #body { height: 1fr; layout: vertical; }
+    TableScreen #table { height: auto; }
+    TableScreen.roomy #body { layout: horizontal; }
+    TableScreen.roomy #table { width: 1fr; height: 1fr; }
+    TableScreen.roomy #log { width: 42%; height: 1fr; }
     TableScreen #title-bar { height: 1; background: $primary; color: $text; padding: 0 1; }
     TableScreen #opponents { height: auto; padding: 0 1; }
     TableScreen #table-line { height: 1; padding: 0 1; }
     TableScreen #top { width: auto; height: 1; }
     TableScreen #table-info { width: 1fr; height: 1; }
+    TableScreen #pile { height: auto; padding: 0 1; color: $text-muted; }
     TableScreen #status { height: 1; padding: 0 1; text-style: bold; }
     TableScreen #you { height: 1; padding: 0 1; }
     TableScreen #hand { height: auto; padding: 0 1; }
     TableScreen #actions { height: auto; max-height: 2; padding: 0 1; }
     TableScreen #log { height: 1fr; min-height: 3; border: round $secondary;
-                       border-title-color: $text-muted; padding: 0 1; scrollbar-size: 1 1; }
+                       border-title-color: $text-muted; border-subtitle-color: $warning;
+                       border-subtitle-align: left;
+                       padding: 0 1; scrollbar-size: 1 1; }
     TableScreen #footer { height: 1; background: $panel; padding: 0 1; }
     TableScreen #too-small { display: none; padding: 1 2; height: 1fr; }
     TableScreen.small #too-small { display: block; }
@@ -165,6 +214,11 @@ class TableScreen(Screen[None]):
         Binding("c", "app.catch", show=False),
         Binding("t", "app.hint", show=False),
         Binding("z", "app.takeback", show=False),
+        Binding("s", "app.sort", show=False),
+        Binding("p", "app.pause", show=False),
+        Binding("minus", "app.speed(-1)", show=False),
+        Binding("plus,equals_sign", "app.speed(1)", show=False),
+        Binding("escape", "app.let_pass", show=False),
         Binding("r", "app.rules", show=False),
         Binding("question_mark,f1", "app.help", show=False),
         Binding("n", "app.settings", show=False),
@@ -176,21 +230,24 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
             yield Static(id="title-bar")
-            opponents = Static(id="opponents")
-            opponents.auto_links = False  # a link's colour would hide the seat's own (red: catch)
-            yield opponents
-            with Horizontal(id="table-line"):
-                yield Static(id="top")
-                yield Static(id="table-info")
-            yield Static(id="status")
-            yield Static(id="you")
-            hand = Static(id="hand")
-            hand.auto_links = False  # a link's colour would hide each card's colour
-            yield hand
-            yield Static(id="actions")
-            log = GameLog(id="log")
-            log.can_focus = False
-            yield log
+            with Container(id="body"):  # the log beside the table on a roomy terminal
+                with Vertical(id="table"):
+                    opponents = Static(id="opponents")
+                    opponents.auto_links = False  # a link's colour would hide a seat's own
+                    yield opponents
+                    with Horizontal(id="table-line"):
+                        yield Static(id="top")
+                        yield Static(id="table-info")
+                    yield Static(id="pile")
+                    yield Static(id="status")
+                    yield Static(id="you")
+                    hand = Static(id="hand")
+                    hand.auto_links = False  # a link's colour would hide each card's colour
+                    yield hand
+                    yield Static(id="actions")
+                log = GameLog(id="log")
+                log.can_focus = False
+                yield log
             yield Static(id="footer")
         yield Static(id="too-small")
 
@@ -205,7 +262,7 @@ class TableScreen(Screen[None]):
             app.refresh_view()
 
 
-class UnoApp(App[None]):
+class UnoApp(TableView, App[None]):
     """The terminal game (see the module docstring)."""
 
     TITLE = "unokit"
@@ -214,6 +271,8 @@ class UnoApp(App[None]):
         Binding("ctrl+q", "quit", show=False, priority=True),
         Binding("ctrl+c", "quit_game", show=False, priority=True),
     ]
+    #: what works on a terminal too small for the table: only the ways out
+    _WHEN_SMALL = frozenset({"quit", "quit_game"})
 
     def __init__(
         self,
@@ -230,6 +289,8 @@ class UnoApp(App[None]):
         bell: bool = True,
         takeback: bool = False,
         record_path: Path | None = None,
+        order: str = "color",
+        jump_window: float = 3.0,
     ) -> None:
         super().__init__()
         self.settings = Settings(
@@ -239,20 +300,34 @@ class UnoApp(App[None]):
             animations=animations,
             bell=bell,
             takeback=takeback,
+            order=order,
+            delay=bot_delay,
+            jump_window=jump_window,
         )
-        self.bot_delay = bot_delay
         self.forget_uno = forget_uno
         self.save_path = save_path or Path("unokit-save.json")
         self.records_dir = records_dir
         self.record_path: Path | None = None
+        #: why the finished match's record could not be written ("" when it was, or is not due)
+        self.record_error = ""
         self.notice = ""  #: the last feedback shown (refusals, hints), for tests and the status
         self.exit_message = ""
+        self.paused = False  #: the player paused the game (p): the bots and the clocks wait
         self._bot_timer: Timer | None = None
         self._pending_bot = False
         self._was_my_turn = False
         self._round_shown = False
         self._round_timer: Timer | None = None
         self._slide_timer: Timer | None = None
+        self._ticker: Timer | None = None
+        self._hint_shown = False
+        #: the person's turn clock (turn_time_limit) and the decision it counts for
+        self.turn_clock: Countdown | None = None
+        self._clock_for: tuple[int, int] = (-1, -1)
+        #: the window in which the person may jump in or catch before the bots act
+        self.window: Countdown | None = None
+        #: the clocks' time source (seconds; tests turn it by hand)
+        self.now: Callable[[], float] = time.monotonic
         self.slide_left = 0  #: columns the card played has still to slide
         self._setup(
             rules or Rules(players=4) if game is None else game.rules, seed, bots, game, takeback
@@ -287,21 +362,29 @@ class UnoApp(App[None]):
         self._per_row = 8
         self.stats = MatchStats(rules.players)
         self.snapshots: list[_Snapshot] = []
-        #: the take-back history ran out because a move showed the person a card
-        self.shown_card = False
+        #: why the take-back history ran out: "" (it did not), "card" (a move showed the person
+        #: a card), "bot" (a bot's answer showed a card or a choice)
+        self.shown_card = ""
         self.record_path = None
+        self.record_error = ""
         self._round_shown = False
+        self.turn_clock = None
+        self.window = None
         #: the cards the person could play before another seat's last move (a card pressed
         #: as the table moved on is refused as "too late")
         self._could_play: set[Card] = set()
 
     @property
-    def lang(self) -> str:
-        return self.settings.lang
+    def bot_delay(self) -> float:
+        """Seconds the bots wait before acting (``--delay``; ``-``/``+`` change it)."""
+        return self.settings.delay
 
-    @property
-    def level_name(self) -> str:
-        return tr(self.lang, f"bot_{self.level}")
+    @bot_delay.setter
+    def bot_delay(self, seconds: float) -> None:
+        self.settings.delay = seconds
+
+    def takeback_ready(self) -> bool:
+        return self.takeback_on and bool(self.snapshots)
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -311,6 +394,8 @@ class UnoApp(App[None]):
     def start(self) -> None:
         """The table is on the screen: tell the match so far and play on."""
         self.rebuild_log()
+        if self._ticker is None:
+            self._ticker = self.set_interval(_TICK, self._tick)
         self.after_move()
 
     @property
@@ -331,51 +416,35 @@ class UnoApp(App[None]):
         """Whether a dialog is open above the table (the game waits)."""
         return not isinstance(self.screen, TableScreen)
 
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is smaller than the table needs (the keys wait then)."""
+        return too_small(self.size)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """On a terminal too small for the table, a key (or a click) does nothing but quit:
+        a card must never be played blind."""
+        return not self.too_small or action in self._WHEN_SMALL
+
     # -- the log -------------------------------------------------------------------------------
 
     def _tell(
         self, events: list[ev.Event], before: list[Card], after: list[Card], game: Game
     ) -> list[str]:
-        """The log lines of one move's events, told to the person; and, after a penalty that
-        named no cards, the cards the person got. ``game``: the table after the move."""
-        lines = []
-        penalised = False
+        """The log lines of one move's events, told to the person (:func:`telling.tell`);
+        the match's statistics count them. ``game``: the table after the move."""
         for event in events:
             self.stats.add(event)
-            if isinstance(event, ev.PenaltyPending):
-                text = self._penalty_line(event, game)
-            else:
-                text = narrate(event, HUMAN, self.lang)
-            lines.append(text)
-            penalised = penalised or _penalises_human(event)
-        if penalised:
-            got = list((Counter(after) - Counter(before)).elements())
-            if got:
-                names = list_sep(self.lang).join(card_name(self.lang, c) for c in got)
-                lines.append(tr(self.lang, "new_cards", cards=names))
-        return lines
-
-    def _penalty_line(self, event: ev.PenaltyPending, game: Game) -> str:
-        """A pending penalty: what the person may do about it, with the keys (the narrator's
-        line says only "as the rules allow"); another seat's, in a few words."""
-        lang = self.lang
-        if event.seat != HUMAN:
-            name = seat_name(lang, event.seat if event.seat is not None else -1, HUMAN)
-            return tr(lang, "penalty_other", name=name, count=event.count)
-        text = tr(lang, "penalty_you", count=event.count)
-        legal = game.legal_moves(HUMAN) if game.phase == Phase.PENALTY else []
-        hand = game.hands[HUMAN]
-        answers = sorted(
-            {hand.index(c) for m in legal if isinstance(m, Play) for c in m.cards if c in hand}
+        return tell(
+            events, before, after, game, self.lang, HUMAN, self._key_in(game), self._in_order
         )
-        if answers:
-            cards = list_sep(lang).join(
-                f"{card_name(lang, hand[i])} ({card_key(i)})" for i in answers
-            )
-            text += tr(lang, "penalty_or_play", cards=cards)
-        if CHALLENGE in legal:
-            text += tr(lang, "penalty_or_challenge")
-        return text
+
+    def _key_in(self, game: Game) -> Callable[[Card], str]:
+        def key(card: Card) -> str:
+            shown = in_order(game.hands[HUMAN], self.settings.order)
+            return card_key(shown.index(card)) if card in shown else ""
+
+        return key
 
     def rebuild_log(self, first: list[str] | None = None) -> None:
         """The whole match's log, told again from its record (on start, resume, take-back and
@@ -398,18 +467,24 @@ class UnoApp(App[None]):
         log.tell_again([*(first or []), *lines])
 
     def log_lines(self) -> list[str]:
-        """The log's text, line by line (for tests)."""
-        log = self._main.query_one("#log", GameLog)
-        return [line.text for line in log.lines]
+        """The log's lines, each whole (not as wrapped on screen; for tests)."""
+        return list(self._main.query_one("#log", GameLog).texts)
 
     # -- showing the state ---------------------------------------------------------------------
+
+    @property
+    def roomy(self) -> bool:
+        """A large terminal: the log beside the table, an opponent per row, tall cards, the
+        pile's last cards."""
+        width, height = self.size
+        return width >= ROOMY[0] and height >= ROOMY[1]
 
     def refresh_view(self) -> None:
         if self._shutting_down:
             return
         screen = self._main
         width, height = self.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        small = self.too_small
         screen.set_class(small, "small")
         if small:
             screen.query_one("#too-small", Static).update(
@@ -423,282 +498,42 @@ class UnoApp(App[None]):
                 )
             )
             return
+        roomy = self.roomy
+        screen.set_class(roomy, "roomy")
+        title_width = width - 2
+        if roomy:  # the table takes what the log beside it leaves
+            width -= int(width * _LOG_SHARE)
         inner = width - 2
-        opponents = self._opponents(inner)
+        opponents = self._opponents(inner, roomy)
         actions = self._actions()
-        screen.query_one("#title-bar", Static).update(self._title(inner))
+        pile = self._pile(inner) if roomy else ""
+        screen.query_one("#title-bar", Static).update(self._title(title_width))
         screen.query_one("#opponents", Static).update(opponents)
         top, info = self._table_line()
         screen.query_one("#top", Static).update(" " * self.slide_left + top)
         screen.query_one("#table-info", Static).update(info)
+        pile_widget = screen.query_one("#pile", Static)
+        pile_widget.display = bool(pile)
+        pile_widget.update(pile)
         screen.query_one("#status", Static).update(self._status())
         screen.query_one("#you", Static).update(self._you())
-        # the hand gets every row the rest leaves (the log keeps _LOG_MIN rows)
+        # the hand gets every row the rest leaves (the log keeps _LOG_MIN rows below it; on a
+        # roomy terminal the log is beside it)
         wide = cell_len(Text.from_markup(actions).plain) > inner
-        used = 5 + opponents.count("\n") + 1 + (2 if wide else 1)
-        room = max(1, height - used - _LOG_MIN)
-        screen.query_one("#hand", Static).update(self._hand(inner, room))
+        used = 5 + opponents.count("\n") + 1 + (2 if wide else 1) + (1 if pile else 0)
+        room = max(1, height - used - (0 if roomy else _LOG_MIN))
+        screen.query_one("#hand", Static).update(self._hand(inner, room, tall=roomy))
         screen.query_one("#actions", Static).update(actions)
-        screen.query_one("#footer", Static).update(self._footer())
-
-    def _title(self, width: int) -> str:
-        lang = self.lang
-        game = self.game
-        preset, diffs = closest_preset(self.rules)
-        name = tr(lang, "title") + " · " + _gettext(lang, PRESET_NAMES[preset][0])
-        parts = [
-            tr(lang, "vs_bots", level=self.level_name),
-            tr(lang, "round_n", number=game.round_no),
-        ]
-        if self.rules.scoring == "none":
-            parts.append(tr(lang, "first_out_wins"))
-        else:
-            parts.append(tr(lang, "target", points=self.rules.target_score))
-        # the target is always in the tail, so it is not told again among the house rules
-        shown = {k: v for k, v in diffs.items() if k != "target_score"}
-        names = [name]
-        if shown:
-            sentences = [
-                _mid_sentence(describe_option(k, v, lang, self.rules.target_score))
-                for k, v in shown.items()
-            ]
-            names = [
-                f"{name} + {'; '.join(sentences)}",
-                f"{name} + {trn(lang, 'n_house_rules', len(shown))}",
-                f"{name} + {trn(lang, 'n_house_rules_short', len(shown))}",
-            ]
-        # the longest that fits: the bots' level goes first, the round and the target last
-        for tail in (parts, parts[1:], parts[2:]):
-            for head in names:
-                text = head + " · " + " · ".join(tail)
-                if cell_len(text) <= width:
-                    return escape(text)
-        return escape(text)
-
-    def _score(self, seat: int, short: bool) -> str:
-        if self.rules.scoring == "none":
-            return ""
-        points = self.game.scores[seat]
-        return str(points) if short else tr(self.lang, "points_short", points=points)
-
-    def _opponents(self, width: int) -> str:
-        game = self.game
-        lang = self.lang
-        others = list(range(1, game.n))
-        cols = max(1, min(len(others), width // 26))
-        cell = width // cols
-        catchable = {m.target for m in game.legal_moves(HUMAN) if isinstance(m, Catch)}
-        cells = []
-        for seat in others:
-            size = len(game.hands[seat])
-            current = game.current == seat and not game.round_over
-            mark = "▶" if current else " "
-            # UNO: a player still in the round holding one card (not one who has gone out)
-            playing = game.in_round[seat] and size > 0
-            uno = "UNO" if playing and game.uno_called(seat) else ""
-            extra = []
-            if not game.in_round[seat]:
-                extra.append(tr(lang, "out"))
-            if self.rules.teams:
-                extra.append(f"{tr(lang, 'team')} {game.team_of(seat)}")
-            flags = " ".join(extra)
-            name = tr(lang, "seat_n", number=seat)
-            count = trn(lang, "n_cards", size)
-            candidates = [
-                [name, count, uno, flags, self._score(seat, short=False)],
-                [name, count, uno, flags, self._score(seat, short=True)],
-                [f"{seat}:", count, uno, flags, self._score(seat, short=True)],
-                [f"{seat}:", str(size), uno, flags, self._score(seat, short=True)],
-            ]
-            plain = ""
-            for parts in candidates:
-                plain = " ".join(p for p in parts if p)
-                if cell_len(plain) + 2 <= cell:
-                    break
-            text = f"{mark} {plain}"
-            pad = " " * max(cell - cell_len(text) - 1, 0)
-            body = escape(text)
-            if uno:
-                body = body.replace("UNO", "[b black on #f9a825]UNO[/]", 1)
-            if seat in catchable:
-                body = f"[@click=app.catch_seat({seat})][b red]{body}[/][/]"
-            style = "reverse" if current else ""
-            cells.append(f"[{style}]{body}[/]{pad} " if style else f"{body}{pad} ")
-        rows = ["".join(cells[i : i + cols]).rstrip() for i in range(0, len(cells), cols)]
-        return "\n".join(rows)
-
-    def _table_line(self) -> tuple[str, str]:
-        game = self.game
-        lang = self.lang
-        top = game.top
-        chip = ""
-        if top is not None:
-            color = COLOR_OF[top]
-            shade = _CSS_COLORS[color] if color >= 0 else _WILD
-            fg = "black" if color == 1 else "white"
-            chip = f"[bold {fg} on {shade}] {escape(card_name(lang, top))} [/]"
-        parts = []
-        if game.color >= 0:
-            parts.append(
-                f"{tr(lang, 'color')} [b {_CSS_COLORS[game.color]}]"
-                f"{escape(color_name(lang, game.color))}[/]"
-            )
-        parts.append(tr(lang, "direction_cw" if game.direction == 1 else "direction_ccw"))
-        parts.append(f"{tr(lang, 'draw_pile')} {len(game.draw_pile)}")
-        if game.pending_draw:
-            parts.append(f"[b red]{tr(lang, 'pending')} {game.pending_draw}[/]")
-        return chip, "  " + " · ".join(parts)
-
-    def _status(self) -> str:
-        game = self.game
-        lang = self.lang
-        if game.match_over:
-            return tr(lang, "match_over")
-        if game.round_over:
-            return tr(lang, "round_over")
-        if game.current != HUMAN:
-            return escape(tr(lang, "waiting", name=seat_name(lang, game.current, HUMAN)))
-        legal = game.legal_moves(HUMAN)
-        if game.phase == Phase.CHOOSE_COLOR:
-            text = tr(lang, "your_start_color")
-        elif game.phase == Phase.PENALTY:
-            text = tr(lang, "your_penalty", count=game.pending_draw)
-            if CHALLENGE in legal:
-                text += tr(lang, "your_penalty_challenge")
-            if any(isinstance(m, Play) for m in legal):
-                text += tr(lang, "your_penalty_stack")
-        elif game.phase == Phase.AFTER_DRAW and game.drawn is not None:
-            which = "your_turn_drawn" if PASS in legal else "your_turn_drawn_must"
-            hand = game.hands[HUMAN]
-            key = card_key(hand.index(game.drawn)) if game.drawn in hand else ""
-            text = tr(lang, which, card=card_name(lang, game.drawn), press=key or "Enter")
-        else:
-            text = tr(lang, "your_turn")
-        return f"[green]{escape(text)}[/]"
-
-    def _you(self) -> str:
-        game = self.game
-        lang = self.lang
-        parts = [tr(lang, "you_status", cards=trn(lang, "n_cards", len(game.hands[HUMAN])))]
-        score = self._score(HUMAN, short=False)
-        if score:
-            parts.append(score)
-        if self.rules.teams:
-            parts.append(f"{tr(lang, 'team')} {game.team_of(HUMAN)}")
-        if not game.in_round[HUMAN] or not game.hands[HUMAN]:  # gone out: no UNO mark
-            return escape(" · ".join([*parts, tr(lang, "out")]))
-        text = escape(" · ".join(parts))
-        legal = game.legal_moves(HUMAN)
-        if game.uno_called(HUMAN):
-            text += " · [b black on #f9a825]" + escape(tr(lang, "uno_called_mark")) + "[/]"
-        elif self.uno_armed:
-            text += " · [b #f9a825]" + escape(tr(lang, "uno_armed")) + "[/]"
-        elif CALL_UNO in legal and len(game.hands[HUMAN]) == 1:
-            text += " · [b #f9a825]" + escape(tr(lang, "uno_now")) + "[/]"
-        elif any(isinstance(m, Play) and m.uno for m in legal):
-            text += " · [#f9a825]" + escape(tr(lang, "uno_can_arm")) + "[/]"
-        return text
-
-    def _hand(self, width: int, room: int) -> str:
-        """The hand in rows of chips, at most ``room`` rows (the cursor's row always shown)."""
-        game = self.game
-        lang = self.lang
-        hand = game.hands[HUMAN]
-        if not hand:
-            return ""
-        self.cursor = max(0, min(self.cursor, len(hand) - 1))
-        playable = {c for m in game.legal_moves(HUMAN) if isinstance(m, Play) for c in m.cards}
-        names = [card_name(lang, c) for c in hand]
-        chip = max(cell_len(n) for n in names) + 4  # "▶1 " + the name + one space
-        per_row = max(1, (width + 1) // (chip + 1))
-        rows = (len(hand) + per_row - 1) // per_row
-        shown_rows = max(1, min(rows, room))
-        cursor_row = self.cursor // per_row
-        first = min(max(0, cursor_row - shown_rows + 1), rows - shown_rows)
-        self._per_row = per_row
-        lines = []
-        for row in range(first, first + shown_rows):
-            chips = []
-            for i in range(row * per_row, min(len(hand), (row + 1) * per_row)):
-                card = hand[i]
-                color = COLOR_OF[card]
-                shade = _CSS_COLORS[color] if color >= 0 else _WILD
-                key = card_key(i) or " "
-                mark = "▶" if i == self.cursor else " "
-                label = f"{mark}{key} {names[i]}"
-                label += " " * (chip - cell_len(label))
-                if card in playable:
-                    fg = "black" if color == 1 else "white"
-                    style = f"bold {fg} on {shade}"
-                    if i == self.cursor:
-                        style += " reverse underline"
-                else:
-                    style = "#9e9e9e" if color < 0 else shade
-                    if i == self.cursor:  # highlighted, yet not like a playable card's chip
-                        style += " on #3a3a3a underline"
-                chips.append(f"[{style} @click=app.card({i})]{escape(label)}[/]")
-            lines.append(" ".join(chips))
-        more = []
-        if first > 0:
-            more.append("▲")
-        if first + shown_rows < rows:
-            more.append(f"▼ +{len(hand) - (first + shown_rows) * per_row}")
-        if more:
-            lines[-1] += "  " + " ".join(more)
-        return "\n".join(lines)
-
-    def _actions(self) -> str:
-        game = self.game
-        lang = self.lang
-        legal = game.legal_moves(HUMAN)
-        items: list[tuple[str, str, str]] = []
-        if DRAW in legal:
-            if game.phase == Phase.PENALTY:
-                items.append(("d", tr(lang, "take_n", count=game.pending_draw), "draw"))
-            else:
-                items.append(("d", tr(lang, "draw"), "draw"))
-        if PASS in legal:
-            items.append(("k", tr(lang, "pass"), "keep"))
-        if CHALLENGE in legal:
-            items.append(("h", tr(lang, "challenge"), "challenge"))
-        if self._uno_possible(legal):
-            items.append(("u", tr(lang, "uno"), "uno"))
-        targets = [m.target for m in legal if isinstance(m, Catch)]
-        if len(targets) == 1:
-            name = seat_name(lang, targets[0], HUMAN)
-            items.append(("c", tr(lang, "catch_seat", name=name), "catch"))
-        elif targets:
-            items.append(("c", tr(lang, "catch"), "catch"))
-        if self.takeback_on and self.snapshots:
-            items.append(("z", tr(lang, "takeback_key"), "takeback"))
-        shown = []
-        for key, label, action in items:
-            style = "b red" if action == "catch" else "b"
-            shown.append(f"[@click=app.{action}][{style}]{key}[/] {escape(label)}[/]")
-        return "   ".join(shown)
-
-    def _footer(self) -> str:
-        lang = self.lang
-        items = [
-            ("?", tr(lang, "help_key"), "help"),
-            ("r", tr(lang, "rules_key"), "rules"),
-            ("t", tr(lang, "hint_key"), "hint"),
-            ("n", tr(lang, "new_key"), "settings"),
-            ("q", tr(lang, "quit"), "quit_game"),
-        ]
-        return "  ".join(
-            f"[@click=app.{action}][b]{key}[/] {escape(label)}[/]" for key, label, action in items
-        )
-
-    @staticmethod
-    def _uno_possible(legal: list[Move]) -> bool:
-        return CALL_UNO in legal or any(isinstance(m, Play) and m.uno for m in legal)
+        screen.query_one("#footer", Static).update(self._footer(self.size.width - 2))
 
     def _say(self, text: str, severity: str = "warning") -> None:
-        """Feedback for a key that does nothing now, or a refused card."""
+        """Feedback for a key that does nothing now, or a refused card: a toast, its lines
+        broken to its width (between any two Chinese characters too)."""
         self.notice = text
+        self._hint_shown = False
         self.clear_notifications()  # one toast at a time: they would pile up over the log
-        self.notify(text, severity=severity, timeout=4)  # type: ignore[arg-type]
+        width = max(20, min(60, self.size.width // 2) - 4)  # the toast's width less its frame
+        self.notify("\n".join(wrap(text, width)), severity=severity, timeout=4)  # type: ignore[arg-type]
 
     # -- animations and the bell ---------------------------------------------------------------
 
@@ -751,7 +586,20 @@ class UnoApp(App[None]):
             # the person has seen a card (drawn, given, or a hand shown): no move before this
             # one can be taken back, or a second draw would know the first (RULES-NOTES.md)
             self.snapshots.clear()
-            self.shown_card = True
+            self.shown_card = "card"
+        elif seat not in (HUMAN, REFEREE) and self.snapshots and _shows_a_choice(move):
+            # a bot's answer showed a card of its hand or a choice: taking back the move it
+            # answered would let the person play again knowing it (issue 21)
+            self.snapshots.clear()
+            self.shown_card = "bot"
+        if self.window is not None:  # the chance out of turn is taken, or gone
+            self.window = None
+            if seat == HUMAN:
+                self._stop_bot_timer()
+        if self._hint_shown:  # the table changed: an old hint would mislead
+            self.clear_notifications()
+            self._hint_shown = False
+            self.notice = ""
         if not self._shutting_down:
             log = self._main.query_one("#log", GameLog)
             after = list(self.game.hands[HUMAN])
@@ -762,22 +610,22 @@ class UnoApp(App[None]):
         drawn = self.game.drawn
         after_draw = seat == HUMAN and self.game.phase == Phase.AFTER_DRAW
         if after_draw and drawn is not None and drawn in self.game.hands[HUMAN]:
-            self.cursor = self.game.hands[HUMAN].index(drawn)
+            self.cursor = self.shown.index(drawn)
         if move == DEAL:
             self.snapshots.clear()
-            self.shown_card = False
+            self.shown_card = ""
             self._round_shown = False
         if any(isinstance(e, ev.Played) for e in events):
             self._slide_top(seat)
         self.after_move()
 
     def action_card(self, index: int) -> None:
-        """A number key (or a click): play that card of the hand."""
+        """A number key (or a click): play that card of the hand (as shown)."""
         if self.dialog_open:
             return
-        hand = self.game.hands[HUMAN]
+        hand = self.shown
         if index >= len(hand):
-            self._say(tr(self.lang, "no_card_n", number=(index + 1) % 10 if index < 10 else index))
+            self._say(tr(self.lang, "no_card_n", number=card_key(index) or index + 1))
             return
         self.cursor = index
         self.play_card(hand[index])
@@ -800,12 +648,24 @@ class UnoApp(App[None]):
         if hand:
             self.action_card(min(self.cursor, len(hand) - 1))
 
+    def action_play_drawn(self) -> None:
+        """The drawn card, played (a click on its action)."""
+        drawn = self.game.drawn
+        if drawn is not None and drawn in self.game.hands[HUMAN] and not self.dialog_open:
+            self.cursor = self.shown.index(drawn)
+            self.play_card(drawn)
+
     def play_card(self, card: Card) -> None:
         legal = [m for m in self.game.legal_moves(HUMAN) if isinstance(m, Play)]
         options = [m for m in legal if card in m.cards]
         if not options:
             late = card in self._could_play
-            self._say(refusal(self.game, HUMAN, card, self.lang, late=late))
+            why = refusal(self.game, HUMAN, card, self.lang, late=late)
+            misplay = Play(card, Color.RED if COLOR_OF[card] < 0 else None)
+            if not late and self.game.is_misplay(HUMAN, misplay):
+                self._ask_misplay(misplay, why)
+                return
+            self._say(why)
             return
         with_uno = [m for m in options if m.uno]
         if with_uno and self.uno_armed:
@@ -822,9 +682,25 @@ class UnoApp(App[None]):
                 tr(self.lang, "which_cards"),
                 answers,
                 lambda g: self._refine([m for m in options if m.cards == g]),
+                move=True,
             )
             return
         self._refine(options)
+
+    def _ask_misplay(self, move: Play, why: str) -> None:
+        """Under ``misplay = penalty_*`` a card the rules do not allow may still be played: it
+        goes back and costs a card (RULES.md §7.9). The player is asked first."""
+        lang = self.lang
+        then = "misplay_end" if self.rules.misplay == "penalty_end_turn" else "misplay_continue"
+        self._ask(
+            tr(lang, "misplay_question", why=why.rstrip(".。")),
+            [  # keeping the card first: Enter alone costs nothing
+                Answer(tr(lang, "misplay_no"), "no", "n"),
+                Answer(tr(lang, "misplay_yes", then=tr(lang, then)), "yes", "y"),
+            ],
+            lambda answer: self.apply(HUMAN, move) if answer == "yes" else None,
+            move=True,
+        )
 
     def _refine(self, options: list[Play]) -> None:
         """Ask what the move still leaves open (colour, target, wild use), then play it."""
@@ -847,6 +723,7 @@ class UnoApp(App[None]):
                 tr(lang, "wild_use"),
                 answers,
                 lambda chosen: self._refine([m for m in options if use(m) == chosen]),
+                move=True,
             )
             return
         colors = sorted({int(m.color) for m in options if m.color is not None})
@@ -857,6 +734,7 @@ class UnoApp(App[None]):
                 lambda c: self._refine(
                     [m for m in options if m.color is not None and int(m.color) == c]
                 ),
+                move=True,
             )
             return
         targets = sorted({t for m in options for t in (m.swap, m.peek, m.trade) if t is not None})
@@ -870,6 +748,7 @@ class UnoApp(App[None]):
                 tr(lang, title),
                 answers,
                 lambda t: self._refine([m for m in options if t in (m.swap, m.peek, m.trade)]),
+                move=True,
             )
             return
         # trades: give the three least valuable cards
@@ -877,7 +756,7 @@ class UnoApp(App[None]):
         self.apply(HUMAN, options[0])
 
     def _color_answers(self, colors: list[int]) -> list[Answer]:
-        return [Answer(color_name(self.lang, c), c, _COLOR_KEYS[c], _CSS_COLORS[c]) for c in colors]
+        return [Answer(color_name(self.lang, c), c, _COLOR_KEYS[c], CSS_COLORS[c]) for c in colors]
 
     def _ask(
         self,
@@ -887,21 +766,26 @@ class UnoApp(App[None]):
         *,
         body: Any = None,
         cancel: bool = True,
+        move: bool = False,
     ) -> None:
+        """A question; ``move``: it is part of the person's move (a wild's colour, a target),
+        so the turn's clock keeps running while it is open."""
+
         def done(answer: Any) -> None:
             if answer is not None and not self._shutting_down:
                 then(answer)
             self._resume()
 
         self.clear_notifications()  # no toast over the dialog
-        self.push_screen(
-            ChoiceScreen(question, answers, body=body, cancel=cancel, lang=self.lang), done
-        )
+        screen = ChoiceScreen(question, answers, body=body, cancel=cancel, lang=self.lang)
+        screen.part_of_move = move
+        self.push_screen(screen, done)
 
     def _resume(self) -> None:
         """A dialog closed: the game goes on (the bots wait while one is open)."""
         if self._shutting_down or self.dialog_open:
             return
+        self._arm_turn_clock()
         self.refresh_view()
         if self.game.round_over:
             if not self._round_shown and self._round_timer is None:
@@ -913,7 +797,8 @@ class UnoApp(App[None]):
         if self.game.phase == Phase.CHOOSE_COLOR and self.game.current == HUMAN:
             self.call_later(self.ask_start_color)
             return
-        self._schedule_bot()
+        if not self.paused:
+            self._schedule_bot()
 
     def _try(self, move: Move, refused: str) -> None:
         if self.dialog_open:
@@ -963,7 +848,7 @@ class UnoApp(App[None]):
             self.apply(HUMAN, Catch(targets[0]))
         else:
             answers = [Answer(seat_name(self.lang, t, HUMAN), t) for t in targets]
-            self._ask(tr(self.lang, "catch_whom"), answers, self.action_catch_seat)
+            self._ask(tr(self.lang, "catch_whom"), answers, self.action_catch_seat, move=True)
 
     def action_catch_seat(self, seat: int) -> None:
         if Catch(seat) in self.game.legal_moves(HUMAN):
@@ -972,11 +857,12 @@ class UnoApp(App[None]):
     def action_hint(self) -> None:
         if self.dialog_open:
             return
-        move, text = hint(self.game, HUMAN, self.lang)
+        move, text = hint(self.game, HUMAN, self.lang, self.shown)
         if isinstance(move, Play) and move.card in self.game.hands[HUMAN]:
-            self.cursor = self.game.hands[HUMAN].index(move.card)
+            self.cursor = self.shown.index(move.card)
             self.refresh_view()
         self._say(text, "information")
+        self._hint_shown = True  # cleared when the table changes
 
     def action_takeback(self) -> None:
         if self.dialog_open:
@@ -985,17 +871,65 @@ class UnoApp(App[None]):
             self._say(tr(self.lang, "takeback_off"))
             return
         if not self.snapshots or self.game.round_over:
-            shown = self.shown_card and not self.game.round_over
-            self._say(tr(self.lang, "takeback_shown" if shown else "takeback_none"))
+            why = "takeback_none"
+            if self.shown_card and not self.game.round_over:
+                why = "takeback_shown" if self.shown_card == "card" else "takeback_bot"
+            self._say(tr(self.lang, why))
             return
         snapshot = self.snapshots.pop()
         self._stop_bots()
         self.game = snapshot.game
         self.bots = snapshot.bots
         self.uno_armed = False
+        self.window = None
         self.rebuild_log()
         self._say(tr(self.lang, "takeback_done"), "information")
         self.after_move()
+
+    def action_sort(self) -> None:
+        """``s``: the next order of the hand (by colour, by number, as dealt), kept for the
+        match, its save and new matches; the cursor stays on its card."""
+        hand = self.shown
+        card = hand[self.cursor] if 0 <= self.cursor < len(hand) else None
+        self.settings.order = next_order(self.settings.order)
+        if card is not None:
+            self.cursor = self.shown.index(card)
+        self.refresh_view()
+        self._say(tr(self.lang, f"sorted_{self.settings.order}"), "information")
+
+    def action_pause(self) -> None:
+        """``p``: the bots and the clocks wait until ``p`` again."""
+        if self.dialog_open or self.game.round_over:
+            return
+        self.paused = not self.paused
+        if self.paused:
+            self._stop_bot_timer()
+        self._tick()
+        self._say(tr(self.lang, "paused_say" if self.paused else "resumed"), "information")
+        self._resume()
+
+    def action_speed(self, step: int) -> None:
+        """``-`` and ``+``: the bots wait longer or shorter before acting."""
+        if self.dialog_open:
+            return
+        delay = self.bot_delay
+        slower = [d for d in DELAYS if d > delay + 1e-9]
+        faster = [d for d in DELAYS if d < delay - 1e-9]
+        if step > 0 and faster:
+            self.bot_delay = faster[-1]
+        elif step < 0 and slower:
+            self.bot_delay = slower[0]
+        self._say(tr(self.lang, "speed_say", seconds=_seconds(self.bot_delay)), "information")
+
+    def action_let_pass(self) -> None:
+        """``Esc``: let a chance to jump in or catch pass; the bots play on at once."""
+        if self.dialog_open or self.window is None:
+            return
+        self.window = None
+        self._stop_bot_timer()
+        self.refresh_view()
+        if not self.paused:
+            self.call_later(self.bot_step)
 
     def action_log_page(self, direction: int) -> None:
         log = self._main.query_one("#log", GameLog)
@@ -1023,9 +957,13 @@ class UnoApp(App[None]):
             ("h", "help_challenge"),
             ("u", "help_uno"),
             ("c", "help_catch"),
+            ("Esc", "help_let_pass"),
             ("r y g b", "help_colors"),
             ("t", "help_hint"),
             ("z", "help_takeback"),
+            ("s", "help_sort"),
+            ("p", "help_pause"),
+            ("- +", "help_speed"),
             ("r", "help_rules"),
             ("n", "help_new"),
             ("PgUp PgDn", "help_log"),
@@ -1037,9 +975,11 @@ class UnoApp(App[None]):
         body = Table.grid()
         body.add_row(table)
         body.add_row(Text(""))
-        body.add_row(Text(tr(lang, "help_jump")))
+        body.add_row(Text(tr(lang, "help_jump", seconds=_seconds(self.settings.jump_window))))
+        if self.rules.turn_time_limit:
+            body.add_row(Text(tr(lang, "help_clock", seconds=self.rules.turn_time_limit)))
         self.push_screen(
-            PageScreen(tr(lang, "help_title"), body, "?", tr(lang, "help_close")),
+            PageScreen(tr(lang, "help_title"), body, "?", tr(lang, "help_close"), lang=lang),
             lambda _: self._resume(),
         )
 
@@ -1051,7 +991,7 @@ class UnoApp(App[None]):
         lines = describe_rules(self.rules, lang, full=True)
         body = Text("\n".join(f"• {line}" if i else line for i, line in enumerate(lines)))
         self.push_screen(
-            PageScreen(tr(lang, "rules_title"), body, "r", tr(lang, "rules_close")),
+            PageScreen(tr(lang, "rules_title"), body, "r", tr(lang, "rules_close"), lang=lang),
             lambda _: self._resume(),
         )
 
@@ -1069,6 +1009,9 @@ class UnoApp(App[None]):
             self.settings.lang = chosen.lang
             self.settings.animations = chosen.animations
             self.settings.bell = chosen.bell
+            self.settings.order = chosen.order
+            self.settings.delay = chosen.delay
+            self.settings.jump_window = chosen.jump_window
             if how == "new":
                 try:
                     if chosen.preset:
@@ -1086,18 +1029,25 @@ class UnoApp(App[None]):
 
     def new_match(self, rules: Rules, level: str, takeback: bool) -> None:
         """Start a new match. The unfinished one is saved first, and the new one gets a save
-        file of its own (``save-2.json``…), so that quitting it keeps the old one."""
+        file of its own (``save-2.json``…), so that quitting it keeps the old one. A save that
+        fails keeps the old match on the table and says why."""
         note = ""
         if not self.game.match_over and self.game.history:
             old = self.save_path
-            self.save(old)
-            self.save_path = _free_path(old)
+            try:
+                self.save(old)
+            except OSError as error:
+                self._say(tr(self.lang, "save_failed", path=old, why=_why(error)), "error")
+                self._resume()
+                return
+            self.save_path = free_path(old)
             note = tr(self.lang, "new_match_saved", path=old, new=self.save_path)
         elif self.save_path.exists():
-            self.save_path = _free_path(self.save_path)  # another match's save: kept too
+            self.save_path = free_path(self.save_path)  # another match's save: kept too
         self._stop_bots()
         self.settings.players = rules.players
         self.settings.bots = level
+        self.paused = False
         self._setup(rules, (self.seed + 1) % SEED_LIMIT, level, None, takeback)
         # the note stays in the log (unlike a toast), before the new round's first lines
         self.rebuild_log(first=[note] if note else [])
@@ -1115,7 +1065,7 @@ class UnoApp(App[None]):
             self._save_and_leave()
             return
         if self.game.match_over:
-            self._leave()
+            self._leave_finished()
             return
         lang = self.lang
         self._ask(
@@ -1139,10 +1089,76 @@ class UnoApp(App[None]):
             self._leave()
 
     def _save_and_leave(self) -> None:
-        if not self.game.match_over:
+        """Save an unfinished match and quit; a save that fails keeps the game open and asks
+        where else (:meth:`_save_failed`)."""
+        if self.game.match_over:
+            self._leave_finished()
+            return
+        try:
             self.save(self.save_path)
-            self.exit_message = tr(self.lang, "saved_resume", path=self.save_path)
+        except OSError as error:
+            self._save_failed(self.save_path, error)
+            return
+        self.exit_message = tr(self.lang, "saved_resume", path=self.save_path)
         self._leave()
+
+    def _save_failed(self, path: Path, error: OSError) -> None:
+        """The save could not be written: the match stays open; the player may save it where
+        it can be written (the current folder, else home, else the temporary folder), go back
+        to the game, or quit without saving."""
+        lang = self.lang
+        spare = fallback(path.name or "unokit-save.json")
+        answers = []
+        if spare is not None:
+            answers.append(Answer(tr(lang, "save_there", path=spare), spare, "s"))
+        answers += [
+            Answer(tr(lang, "back_to_game"), "back", "c"),
+            Answer(tr(lang, "quit_no_save"), "quit", "n"),
+        ]
+
+        def answer(chosen: Any) -> None:
+            if isinstance(chosen, Path):
+                self.save_path = chosen
+                self._save_and_leave()
+            elif chosen == "quit":
+                self._leave()
+
+        # (called from a dialog's answer: the question comes once that dialog has gone)
+        question = tr(lang, "save_failed", path=path, why=_why(error))
+        self.call_later(lambda: self._ask(question, answers, answer))
+
+    def _leave_finished(self) -> None:
+        """Quit after the match's end; a record that could not be written is offered a place
+        where it can be (or the player quits without it, knowing)."""
+        if not self.record_error or self.record_path is not None:
+            self._leave()
+            return
+        lang = self.lang
+        spare = fallback(self._record_name())
+        answers = []
+        if spare is not None:
+            answers.append(Answer(tr(lang, "record_there", path=spare), spare, "s"))
+        answers += [
+            Answer(tr(lang, "quit_no_record"), "quit", "n"),
+            Answer(tr(lang, "cancel"), "cancel", "c"),
+        ]
+
+        def answer(chosen: Any) -> None:
+            if isinstance(chosen, Path):
+                try:
+                    self.save(chosen)
+                except OSError as error:
+                    self.record_error = _why(error)
+                    self._say(tr(lang, "record_not_saved", why=self.record_error), "error")
+                    return
+                self.record_path = chosen
+                self.exit_message = tr(lang, "record_saved_to", path=chosen)
+                self._leave()
+            elif chosen == "quit":
+                self._leave()
+
+        question = tr(lang, "record_not_saved", why=self.record_error)
+        self.call_later(lambda: self._ask(question, answers, answer))
 
     def _leave(self) -> None:
         self._stop_bots()
@@ -1150,9 +1166,23 @@ class UnoApp(App[None]):
 
     def save(self, path: Path) -> None:
         """Save the match as its record (:func:`unokit.record.saved_record`): `unokit play
-        --resume` goes on from it, `unokit replay` steps through it."""
-        data = saved_record(self.game, bots=self.level, lang=self.lang, seed=self.seed)
-        path.write_text(json.dumps(data), encoding="utf-8")
+        --resume` goes on from it, `unokit replay` steps through it. Written whole or not at
+        all; raises :class:`OSError` with the reason."""
+        data = saved_record(
+            self.game,
+            bots=self.level,
+            lang=self.lang,
+            seed=self.seed,
+            you=HUMAN,
+            saved=time.strftime("%Y-%m-%d %H:%M"),
+            delay_ms=round(self.bot_delay * 1000),
+            jump_ms=round(self.settings.jump_window * 1000),
+            order=self.settings.order,
+        )
+        write_text(path, json.dumps(data))
+
+    def _record_name(self) -> str:
+        return f"unokit-{time.strftime('%Y%m%d-%H%M%S')}-seed{self.seed}.json"
 
     def _save_record(self) -> None:
         """A finished match's record goes to ``records_dir`` (``unokit replay`` reads it)."""
@@ -1160,15 +1190,16 @@ class UnoApp(App[None]):
             return
         try:
             self.records_dir.mkdir(parents=True, exist_ok=True)
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            path = self.records_dir / f"unokit-{stamp}-seed{self.seed}.json"
+            path = self.records_dir / self._record_name()
             self.save(path)
         except OSError as error:
-            self._say(str(error), "error")
+            self.record_error = _why(error)
+            self._say(tr(self.lang, "record_not_saved", why=self.record_error), "error")
             return
+        self.record_error = ""
         self.record_path = path
 
-    # -- bots and the flow of play -------------------------------------------------------------
+    # -- bots, clocks and the flow of play -----------------------------------------------------
 
     def after_move(self) -> None:
         if self._shutting_down:
@@ -1188,21 +1219,41 @@ class UnoApp(App[None]):
             self._color_answers([0, 1, 2, 3]),
             lambda c: self.apply(HUMAN, ChooseColor(Color(c))),
             cancel=False,
+            move=True,
         )
 
+    def _chance(self) -> bool:
+        """Whether the person, out of turn, may jump in or catch a player now."""
+        game = self.game
+        if game.current == HUMAN or game.round_over:
+            return False
+        legal = game.legal_moves(HUMAN)
+        return any(isinstance(m, Play) for m in legal) or bool(self._catch_targets(legal))
+
     def _schedule_bot(self) -> None:
+        """The bots act after ``bot_delay``; when the person has a chance out of turn (a
+        jump-in, a catch), after the jump-in window at the least, counted down on screen."""
         if self._pending_bot:
             return
         self._pending_bot = True
-        if self.bot_delay > 0:
-            self._bot_timer = self.set_timer(self.bot_delay, self.bot_step)
+        delay = self.bot_delay
+        window = self.settings.jump_window
+        if window > delay and self._chance():
+            self.window = Countdown(window, self.now)
+            delay = window
+        if delay > 0:
+            self._bot_timer = self.set_timer(delay, self.bot_step)
         else:
             self.call_later(self.bot_step)
 
-    def _stop_bots(self) -> None:
+    def _stop_bot_timer(self) -> None:
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
+        self._pending_bot = False
+
+    def _stop_bots(self) -> None:
+        self._stop_bot_timer()
         if self._round_timer is not None:
             self._round_timer.stop()
             self._round_timer = None
@@ -1210,10 +1261,20 @@ class UnoApp(App[None]):
             self._slide_timer.stop()
             self._slide_timer = None
             self.slide_left = 0
-        self._pending_bot = False
 
     def on_unmount(self) -> None:
         self._stop_bots()
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+
+    def _bot_view(self, seat: int) -> View:
+        """What a bot sees: its view, without a timeout (the clock's, never chosen)."""
+        view = self.game.view(seat)
+        if self.rules.turn_time_limit:
+            moves = tuple(m for m in view.legal_moves if not isinstance(m, Timeout))
+            view = replace(view, legal_moves=moves)
+        return view
 
     def bot_step(self) -> None:
         self._pending_bot = False
@@ -1221,22 +1282,86 @@ class UnoApp(App[None]):
         if self._shutting_down:
             return
         game = self.game
-        if game.round_over or self.dialog_open:
-            return  # closing the dialog schedules the bots again (_resume)
+        if game.round_over or self.dialog_open or self.paused:
+            return  # closing the dialog (or p) schedules the bots again (_resume)
+        if self.window is not None:
+            self.window = None
+            self.refresh_view()
         for seat in game.waiting_seats():
             bot = self.bots[seat]
             if bot is None:
                 continue
-            move = bot.act(game.view(seat))
+            move = bot.act(self._bot_view(seat))
             if move is not None:
                 self.apply(seat, move)
                 return
         seat = game.current
         bot = self.bots[seat]
         if bot is not None:
-            move = bot.act(game.view(seat))
+            move = bot.act(self._bot_view(seat))
             if move is not None:
                 self.apply(seat, move)
+
+    def _arm_turn_clock(self) -> None:
+        """Under ``turn_time_limit`` the person's turn is counted down: a new count for each
+        decision of theirs (after a draw too), none on the bots' turns."""
+        game = self.game
+        limit = self.rules.turn_time_limit
+        mine = (
+            limit > 0
+            and game.current == HUMAN
+            and not game.round_over
+            and TIMEOUT in game.legal_moves(HUMAN)
+        )
+        if not mine:
+            self.turn_clock = None
+            self._clock_for = (-1, -1)
+            return
+        decision = (game.round_no, len(game.history))
+        if self.turn_clock is None or self._clock_for != decision:
+            self.turn_clock = Countdown(limit, self.now)
+            self._clock_for = decision
+
+    def _clock_waits(self) -> bool:
+        """The clocks wait while the game is paused or a page is open (help, rules, settings,
+        the quit question), not while the person answers a question of their move."""
+        if self.paused:
+            return True
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            return False
+        return not getattr(screen, "part_of_move", False)
+
+    def _tick(self) -> None:
+        """Every fifth of a second: the countdowns run (or wait), the status line shows them,
+        and a turn whose time has run out ends (``timeout``: RULES.md §7.10)."""
+        if self._shutting_down:
+            return
+        waits = self._clock_waits()
+        for countdown in (self.turn_clock, self.window):
+            if countdown is not None:
+                if waits:
+                    countdown.pause()
+                else:
+                    countdown.resume()
+        clock = self.turn_clock
+        if clock is not None and clock.expired and not waits:
+            self._time_out()
+            return
+        if (clock is not None or self.window is not None) and not self.too_small:
+            self._main.query_one("#status", Static).update(self._status())
+
+    def _time_out(self) -> None:
+        """The person's time ran out: a question of their move is closed, and the turn ends
+        as the rules say (the engine's ``timeout``: the penalty is drawn, the turn passes)."""
+        self.turn_clock = None
+        game = self.game
+        if game.current != HUMAN or TIMEOUT not in game.legal_moves(HUMAN):
+            return
+        screen = self.screen
+        if isinstance(screen, ChoiceScreen) and screen.part_of_move:
+            screen.dismiss(None)
+        self.apply(HUMAN, TIMEOUT)
 
     def _count(self, seat: int) -> str:
         return trn(self.lang, "n_cards", len(self.game.hands[seat]))
@@ -1252,31 +1377,20 @@ class UnoApp(App[None]):
         if self._shutting_down or self.dialog_open or not self.game.round_over:
             return
         self._round_shown = True
+        self.turn_clock = None
+        self.window = None
         self.clear_notifications()  # no toast stays over the summary
         game = self.game
         lang = self.lang
         if game.match_over:
             self._save_record()
-        scored = self.rules.scoring != "none"
-        header = [tr(lang, "col_player"), tr(lang, "col_cards_left")]
-        if scored:
-            header += [tr(lang, "col_round"), tr(lang, "col_total")]
-        rows = [header]
-        for seat in range(game.n):
-            row = [self._seat_name(seat), str(len(game.hands[seat]))]
-            if scored:
-                row += [f"+{game.round_points[seat]}", str(game.scores[seat])]
-            rows.append(row)
-        lines = _grid(rows)
-        if scored:
-            lines.append(trn(lang, "target_line", self.rules.target_score))
         if game.winner is not None and game.winner >= 0:
             key = "round_won_you" if game.winner == HUMAN else "round_won"
             question = tr(lang, key, name=self._seat_name(game.winner), number=game.round_no)
         else:
             question = tr(lang, "round_void", number=game.round_no)
         if game.match_over:
-            lines += self._match_lines()
+            lines = match_lines(game, lang, self._seat_name, self.stats, self._record_lines())
             winner = game.match_ranking[0] if game.match_ranking else None
             if winner is not None:
                 key = "match_winner_you" if winner == HUMAN else "match_winner"
@@ -1287,6 +1401,7 @@ class UnoApp(App[None]):
                 Answer(tr(lang, "quit"), "quit", "q"),
             ]
         else:
+            lines = round_lines(game, lang, self._seat_name)
             answers = [
                 Answer(tr(lang, "next_round"), "next", "n"),
                 Answer(tr(lang, "quit_save"), "quit", "q"),
@@ -1294,27 +1409,15 @@ class UnoApp(App[None]):
         body = Text("\n".join(lines), overflow="fold")
         self._ask(question, answers, self._round_answer, body=body, cancel=False)
 
-    def _match_lines(self) -> list[str]:
-        """The match's statistics, and where its record is."""
-        game = self.game
+    def _record_lines(self) -> list[str]:
+        """Where the match's record is, or why it could not be written."""
         lang = self.lang
-        cols = ("col_player", "col_rounds_won", "col_drawn", "col_penalties", "col_catches")
-        rows = [[tr(lang, col) for col in cols]]
-        for place, seat in enumerate(game.match_ranking, 1):
-            rows.append(
-                [
-                    f"{place}. {self._seat_name(seat)}",
-                    str(self.stats.rounds_won[seat]),
-                    str(self.stats.drawn[seat]),
-                    str(self.stats.penalties[seat]),
-                    str(self.stats.catches[seat]),
-                ]
-            )
-        lines = []
-        if self.record_path is not None:  # above the statistics: in view on a small terminal
-            room = max(20, self.size.width - 10)  # the dialog's border and padding
-            lines += ["", tr(lang, "record_saved"), *_path_lines(self.record_path, room)]
-        return [*lines, "", tr(lang, "statistics"), *_grid(rows), tr(lang, "penalties_note")]
+        room = max(20, self.size.width - 10)  # the dialog's border and padding
+        if self.record_path is not None:
+            return ["", tr(lang, "record_saved"), *path_lines(self.record_path, room)]
+        if self.record_error:
+            return ["", *wrap(tr(lang, "record_not_saved", why=self.record_error), room)]
+        return []
 
     def _round_answer(self, answer: str) -> None:
         if answer == "next":
@@ -1327,59 +1430,15 @@ class UnoApp(App[None]):
             self._save_and_leave()
 
 
-def _mid_sentence(sentence: str) -> str:
-    """A rule's sentence inside the title: no full stop, no capital ("Stacking: …" reads
-    "stacking: …" after "official + "), an acronym kept ("UNO …")."""
-    text = sentence.rstrip(".。")
-    if len(text) > 1 and text[0].isupper() and not text[1].isupper():
-        text = text[0].lower() + text[1:]
-    return text
+def _seconds(value: float) -> str:
+    """Seconds as a player reads them: ``0.8``, ``3`` (no ``3.0``)."""
+    return f"{value:g}"
 
 
-def _grid(rows: list[list[str]]) -> list[str]:
-    """Rows as aligned text (the first column to the left, the others to the right), each
-    column as wide as its widest cell, so nothing is cut or wrapped."""
-    widths = [max(cell_len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = []
-    for row in rows:
-        cells = []
-        for i, cell in enumerate(row):
-            pad = " " * (widths[i] - cell_len(cell))
-            cells.append(cell + pad if i == 0 else pad + cell)
-        lines.append("  ".join(cells).rstrip())
-    return lines
-
-
-def _path_lines(path: Path, width: int) -> list[str]:
-    """``path`` as lines of at most ``width`` (~ for the home folder), broken after a "/" so
-    that every part of it shows (a copy joins the lines)."""
-    text = str(path)
-    home = str(Path.home())
-    if home != "/" and text.startswith(home + "/"):
-        text = "~" + text[len(home) :]
-    lines = [""]
-    for part in re.split("(?<=/)", text):
-        while part:
-            if lines[-1] and cell_len(lines[-1] + part) > width:
-                lines.append("")
-            room = width - cell_len(lines[-1])
-            lines[-1] += part[:room]
-            part = part[room:]
-    return lines
-
-
-def _free_path(path: Path) -> Path:
-    """``path`` with the first free number: ``save.json`` -> ``save-2.json``, ``save-3.json``."""
-    stem = path.stem
-    head, _, number = stem.rpartition("-")
-    start = 2
-    if head and number.isdigit():
-        stem, start = head, int(number) + 1
-    for n in range(start, start + 10_000):
-        candidate = path.with_name(f"{stem}-{n}{path.suffix}")
-        if not candidate.exists():
-            return candidate
-    return path.with_name(f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+def _why(error: OSError) -> str:
+    """An error of the system in a few words ("No such file or directory"), without its
+    number."""
+    return error.strerror or str(error) or type(error).__name__
 
 
 def _shows_a_card(events: list[ev.Event], before: list[Card], after: list[Card]) -> bool:
@@ -1390,19 +1449,8 @@ def _shows_a_card(events: list[ev.Event], before: list[Card], after: list[Card])
     return any(isinstance(e, (ev.HandRevealed, ev.Peeked)) and e.seat == HUMAN for e in events)
 
 
-def _penalises_human(event: ev.Event) -> bool:
-    """A penalty on the person whose text names no cards (they are listed after it)."""
-    if event.kind in _PENALTY_KINDS:
-        who = event.target if isinstance(event, ev.Caught) else event.seat
-        return who == HUMAN
-    if isinstance(event, ev.ChallengeLost):
-        return event.seat == HUMAN
-    if isinstance(event, ev.ChallengeWon):
-        return event.liar == HUMAN
-    return isinstance(event, ev.ChallengerTakesRest) and event.seat == HUMAN
-
-
-def _gettext(lang: str, message: str) -> str:
-    from unokit.narrator import translations
-
-    return translations(lang).gettext(message)
+def _shows_a_choice(move: Move) -> bool:
+    """Whether a bot's move showed the person something they could use if they played their
+    own move again: a card of its hand, a colour, a challenge, a call, a catch. Only a draw
+    (the card unseen), keeping the drawn card and a timeout show nothing."""
+    return not isinstance(move, Draw | Pass | Timeout)

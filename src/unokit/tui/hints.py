@@ -9,33 +9,27 @@ close to going out, the colour held most, a wild kept for later).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
-from unokit import verify
+from unokit import legality, verify
 from unokit.bots.strong import StrongBot
 from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
 from unokit.errors import IllegalMoveError, UnoError
 from unokit.game import Game
-from unokit.moves import CALL_UNO, CHALLENGE, DRAW, PASS, Catch, ChooseColor, Move, Play
+from unokit.moves import CALL_UNO, CHALLENGE, DRAW, PASS, Catch, ChooseColor, Move, Play, Timeout
 from unokit.narrator import explain
 from unokit.phase import Phase
+from unokit.tui.hand import CARD_KEYS, card_key
 from unokit.tui.i18n import card_name, color_name, list_sep, tr, trn
 
-__all__ = ["hint", "refusal", "refused"]
+__all__ = ["CARD_KEYS", "bluff_cards", "card_key", "hint", "refusal", "refused"]
 
 
-#: the keys of the hand's cards, in order (past the last: the arrows and Enter)
-CARD_KEYS = "1234567890abefgijlmopsvwxy"
-
-
-def card_key(index: int) -> str:
-    """The key of the card at ``index`` of the hand ("" past the last key: arrows only)."""
-    return CARD_KEYS[index] if index < len(CARD_KEYS) else ""
-
-
-def keyed_card(lang: str, card: Card, hand: list[Card]) -> str:
-    """A card of the hand with the key that plays it: "green +2 (3)"."""
+def keyed_card(lang: str, card: Card, shown: list[Card]) -> str:
+    """A card of the hand with the key that plays it: "green +2 (3)" (``shown``: the hand in
+    the order it is shown)."""
     name = card_name(lang, card)
-    key = card_key(hand.index(card)) if card in hand else ""
+    key = card_key(shown.index(card)) if card in shown else ""
     return f"{name} ({key})" if key else name
 
 
@@ -43,10 +37,10 @@ def seat_name(lang: str, seat: int, me: int) -> str:
     return tr(lang, "you") if seat == me else tr(lang, "seat_n", number=seat)
 
 
-def move_words(lang: str, move: Move, game: Game, me: int) -> str:
-    """A move as the player reads it ("play red 5", "draw (d)")."""
+def move_words(lang: str, move: Move, game: Game, me: int, shown: list[Card] | None = None) -> str:
+    """A move as the player reads it ("play red 5 (2)", "draw (d)")."""
     if isinstance(move, Play):
-        hand = game.hands[me]
+        hand = shown if shown is not None else game.hands[me]
         cards = list_sep(lang).join(keyed_card(lang, c, hand) for c in move.cards)
         if move.color is not None and COLOR_OF[move.card] < 0:
             return tr(lang, "move_play_color", card=cards, color=color_name(lang, move.color))
@@ -66,18 +60,57 @@ def move_words(lang: str, move: Move, game: Game, me: int) -> str:
     return str(move)
 
 
-def hint(game: Game, me: int, lang: str) -> tuple[Move | None, str]:
-    """What the strong bot would do at seat ``me`` now, and the one line the player reads."""
+def hint(
+    game: Game, me: int, lang: str, shown: list[Card] | None = None
+) -> tuple[Move | None, str]:
+    """What the strong bot would do at seat ``me`` now, and the one line the player reads
+    (``shown``: the hand in the order it is shown, for the keys). A +4 that would be a bluff
+    says so, and what it risks."""
     view = game.view(me)
-    if not view.legal_moves:
+    moves = tuple(m for m in view.legal_moves if not isinstance(m, Timeout))
+    if not moves:
         return None, tr(lang, "hint_none")
     bot = StrongBot(seed=game.seed)
     bot.reset(me, game.rules)
-    move = bot.act(view)
+    move = bot.act(replace(view, legal_moves=moves))
     if move is None:
         return None, tr(lang, "hint", move="-", why=tr(lang, "hint_wait"))
     why = _why(game, me, lang, move)
-    return move, tr(lang, "hint", move=move_words(lang, move, game, me), why=why)
+    text = tr(lang, "hint", move=move_words(lang, move, game, me, shown), why=why)
+    if isinstance(move, Play):
+        cards = bluff_cards(game, me, move)
+        if cards:
+            victim = game.next_seat(me)
+            text += tr(
+                lang,
+                "hint_bluff",
+                cards=list_sep(lang).join(card_name(lang, c) for c in cards),
+                name=tr(lang, "seat_mid", number=victim),
+                count=_bluff_cost(game),
+            )
+    return move, text
+
+
+def bluff_cards(game: Game, me: int, move: Play) -> list[Card]:
+    """The cards that would make ``move``, a +4, dishonest if it were challenged (RULES.md
+    §5): those of the colour in play (``no_matching_color``), or any playable card
+    (``no_playable_card``); [] for an honest +4, another card, or a table without
+    challenges."""
+    if RANK_OF[move.card] != Rank.WILD_DRAW_FOUR or not game.rules.challenge:
+        return []
+    if legality.is_honest(game, me):
+        return []
+    hand = game.hands[me]
+    if game.rules.wd4_rule == "no_matching_color":
+        colors = legality.top_colors(game)
+        return [c for c in hand if COLOR_OF[c] in colors]
+    return [c for c in hand if RANK_OF[c] != Rank.WILD_DRAW_FOUR and legality.matches(game, c)]
+
+
+def _bluff_cost(game: Game) -> int:
+    """What a caught bluff costs: the +4's four cards (the stack's under ``stack_challenge =
+    all``)."""
+    return 4 + game.pending_draw if game.rules.stack_challenge == "all" else 4
 
 
 def _threat(game: Game, me: int) -> int | None:

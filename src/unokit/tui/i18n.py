@@ -53,6 +53,8 @@ _TEXTS: dict[str, str] = {
     "pending": N_("pending penalty"),
     "seat": N_("Seat"),
     "seat_n": N_("Seat {number}"),
+    # translators: a seat inside a sentence (the narrator's own words)
+    "seat_mid": N_("seat {number}"),
     "you": N_("You"),
     "team": N_("team"),
     "out": N_("out"),
@@ -60,13 +62,26 @@ _TEXTS: dict[str, str] = {
     "target": N_("target {points}"),
     "first_out_wins": N_("first out wins"),
     "round_n": N_("round {number}"),
+    # translators: the round in the title, when the match has a number of rounds
+    "round_n_of": N_("round {number} of {rounds}"),
     "vs_bots": N_("against {level} bots"),
     "bot_random": N_("random"),
     "bot_basic": N_("basic"),
     "bot_strong": N_("strong"),
     "bot_expert": N_("expert"),
+    "bot_learned": N_("learned"),
     # the status line
     "your_turn": N_("Your turn: play a card (1-9, ←→ Enter) or draw (d)"),
+    # translators: {keys} are the keys of the cards that can be played ("1-3, 5, a")
+    "your_turn_keys": N_("Your turn: play a bright card ({keys}) or draw (d)"),
+    "your_turn_keys_no_draw": N_("Your turn: play a bright card ({keys})"),
+    "your_turn_nothing": N_("Your turn: nothing playable: d to draw"),
+    # translators: after the status line, the seconds left of the turn (turn_time_limit)
+    "seconds_left": N_(" · {seconds} s left"),
+    "paused": N_("Paused: the bots and the clocks wait (p goes on)"),
+    # translators: out of turn, a chance to jump in; {keys} the bright cards' keys
+    "jump_chance": N_("jump in? {keys} · {seconds} s (Esc: let it pass)"),
+    "catch_chance": N_("catch? c · {seconds} s (Esc: let it pass)"),
     "your_turn_short": N_("Your turn"),
     "your_turn_drawn": N_("You drew {card}: play it ({press}) or keep it (k)"),
     "your_turn_drawn_must": N_("You drew {card}: play it ({press})"),
@@ -105,9 +120,14 @@ _TEXTS: dict[str, str] = {
         "Cannot take back: a move since then showed you a card (a draw, a penalty, a revealed hand)"
     ),
     "takeback_done": N_("Your last move is taken back"),
+    "takeback_bot": N_("Cannot take back: a bot's answer since then showed you a card or a choice"),
     "hint": N_("Hint: {move}: {why}"),
     "hint_none": N_("No hint: nothing for you to decide now"),
     "hint_wait": N_("let the others play: nothing of yours to do now"),
+    # translators: after a hint to play a +4 that would be a bluff
+    "hint_bluff": N_(
+        ". It is a bluff: you hold {cards}; if {name} challenges, you draw {count} instead"
+    ),
     # what a move is, for hints
     "move_play": N_("play {card}"),
     "move_play_color": N_("play {card} and name {color}"),
@@ -192,7 +212,21 @@ _TEXTS: dict[str, str] = {
     "help_quit": N_("quit (asks to save); Ctrl+C twice or Ctrl+Q: save and quit"),
     "help_esc": N_("close a dialog or a screen; cancel a choice"),
     "dialog_scroll": N_("PgUp/PgDn scroll"),
-    "help_jump": N_("Jumping in, stacking, deflecting: play the bright card with its key."),
+    "page_scroll": N_("↑↓ PgUp PgDn scroll"),
+    "help_jump": N_(
+        "Jumping in, stacking, deflecting: play the bright card with its key. When you may "
+        "jump in or catch, the bots wait {seconds} s for you (a countdown on the status line; "
+        "Esc lets the chance pass)."
+    ),
+    "help_clock": N_(
+        "This table gives {seconds} s per turn: the countdown is on the status line; when it "
+        "runs out the turn ends with the penalty. It waits while a page is open or the game "
+        "is paused."
+    ),
+    "help_let_pass": N_("let a chance to jump in or catch pass (the bots play on)"),
+    "help_sort": N_("the hand's order: by colour, by number, as dealt"),
+    "help_pause": N_("pause: the bots and the clocks wait (p again: go on)"),
+    "help_speed": N_("the bots play slower, faster"),
     "rules_title": N_("The rules of this table"),
     "rules_close": N_("Esc or r closes this screen"),
     "settings_title": N_("New match and settings"),
@@ -201,15 +235,54 @@ _TEXTS: dict[str, str] = {
     "set_rules": N_("Rules"),
     "set_language": N_("Language"),
     "set_animations": N_("Animations"),
+    "set_order": N_("Hand order"),
+    "set_delay": N_("Bots wait"),
+    "set_jump_window": N_("Time to jump in"),
+    "n_seconds": N_("{seconds} s"),
+    "window_off": N_("as the bots"),
     "set_bell": N_("Bell on your turn"),
     "set_takeback": N_("Take back (games against bots)"),
     "this_table": N_("this table"),
     "on": N_("on"),
     "off": N_("off"),
     "settings_keys": N_(
-        "↑↓ choose · ←→ change · Enter: new match · a: apply to this match (language, "
-        "animations, bell) · Esc: cancel"
+        "↑↓ choose · ←→ change · Enter: new match · a: apply to this match (all but players, "
+        "bots, rules, take back) · Esc: cancel"
     ),
+    "order_color": N_("by colour"),
+    "order_number": N_("by number"),
+    "order_dealt": N_("as dealt"),
+    "sorted_color": N_("Your hand is shown by colour (s: by number)"),
+    "sorted_number": N_("Your hand is shown by number (s: as dealt)"),
+    "sorted_dealt": N_("Your hand is shown as dealt (s: by colour)"),
+    "pause_key": N_("Pause"),
+    "sort_key": N_("Sort"),
+    "paused_say": N_("Paused: p goes on"),
+    "resumed": N_("The game goes on"),
+    "speed_say": N_("The bots wait {seconds} s before acting (- slower, + faster)"),
+    "let_pass": N_("Let it pass"),
+    "play_drawn": N_("Play {card}"),
+    "last_played": N_("last: {card}"),
+    "under_top": N_("Under it: {cards}"),
+    # misplay = penalty_end_turn / penalty_continue (RULES.md §7.9)
+    "misplay_question": N_("{why}: play it anyway and take the penalty?"),
+    "misplay_yes": N_("Play it anyway: draw 1 card, {then}"),
+    "misplay_end": N_("and the turn passes"),
+    "misplay_continue": N_("then go on with the turn"),
+    "misplay_no": N_("Keep the card"),
+    # saving and records that cannot be written
+    "save_failed": N_("Could not save to {path}: {why}"),
+    "save_there": N_("Save to {path} and quit"),
+    "back_to_game": N_("Back to the game"),
+    "record_not_saved": N_("The match's record could not be saved: {why}"),
+    "record_there": N_("Save the record to {path} and quit"),
+    "quit_no_record": N_("Quit without the record"),
+    "record_saved_to": N_("The match's record is saved to {path} (unokit replay {path})"),
+    # the end of a match
+    "col_place": N_("Place"),
+    "history": N_("Points round by round"),
+    "col_round_no": N_("Round"),
+    "rounds_of": N_(" · round {number} of {rounds}"),
     "new_match_saved": N_(
         "The unfinished match is saved to {path} (unokit play --resume {path}); this match "
         "saves to {new}"
@@ -219,6 +292,24 @@ _TEXTS: dict[str, str] = {
         "please make the terminal larger."
     ),
     "new_cards": N_("Your new cards: {cards}"),
+    "new_hand": N_("Your new hand: {cards}"),
+    # translators: after "You draw red 5": the card is not named again
+    "drawn_may": N_("It can be played: {press} plays it, k keeps it"),
+    "drawn_must": N_("It can be played, and must be: {press} plays it"),
+    "jump_reverse": N_(
+        "{seat} jumps in on {target}'s {cards} with the same card: the direction stays "
+        "{direction}, and play goes on from {seat}"
+    ),
+    "jump_reverse_you": N_(
+        "you jump in on {target}'s {cards} with the same card: the direction stays "
+        "{direction}, and play goes on from you"
+    ),
+    "jump_reverse_yours": N_(
+        "{seat} jumps in on your {cards} with the same card: the direction stays "
+        "{direction}, and play goes on from {seat}"
+    ),
+    "dir_cw": N_("clockwise"),
+    "dir_ccw": N_("counter-clockwise"),
     "penalty_you": N_("You face a penalty of {count}: draw {count} (d)"),
     "penalty_or_play": N_(", or answer it with {cards}"),
     "penalty_or_challenge": N_(", or challenge the +4 (h)"),
@@ -228,6 +319,21 @@ _TEXTS: dict[str, str] = {
     "replay_table": N_("Top card: {card} · colour {color} · draw pile {pile}"),
     "replay_scores": N_("Scores: {scores}"),
     "replay_prompt": N_("[{i}/{n}] Enter: next move, q: quit > "),
+    "replay_of": N_("Replay of {file}"),
+    "replay_saved": N_("saved {when}"),
+    "replay_you": N_("you were seat {seat}"),
+    "replay_is_you": N_(" (you)"),
+    "replay_hidden": N_("a match still in play: the others' cards stay hidden"),
+    "round_heading": N_("Round {number}"),
+    # translators: the replay's position: move {number} of {moves}, round {round} of {rounds}
+    "replay_where": N_("Move {number} of {moves} · round {round} of {rounds}"),
+    "replay_keys": N_(
+        "→ Space: next · ← back · PgDn PgUp: 10 moves · ↓ ↑: a round · Home End · r: rounds · "
+        "q: quit"
+    ),
+    "replay_rounds": N_("Go to the round"),
+    "replay_round_won": N_("{name} won"),
+    "replay_round_open": N_("still in play"),
     "red": N_("red"),
     "yellow": N_("yellow"),
     "green": N_("green"),
@@ -239,6 +345,7 @@ _PLURALS: dict[str, tuple[str, str]] = {
     "target_line": NP_("Target: {n} point", "Target: {n} points"),
     "n_house_rules": NP_("{n} house rule (r)", "{n} house rules (r)"),
     "n_house_rules_short": NP_("{n} rule (r)", "{n} rules (r)"),
+    "n_moves": NP_("{n} move", "{n} moves"),
 }
 
 
@@ -247,6 +354,11 @@ def tr(lang: str, key: str, **values: Any) -> str:
     message = _TEXTS.get(key)
     text = translations(lang).gettext(message) if message else key
     return text.format(**values) if values else text
+
+
+def bot_name(lang: str, level: str) -> str:
+    """A bot level in ``lang`` ("strong", "強"); a trained policy by its spec (``policy:PATH``)."""
+    return tr(lang, f"bot_{level}") if f"bot_{level}" in _TEXTS else level
 
 
 def trn(lang: str, key: str, n: int, **values: Any) -> str:

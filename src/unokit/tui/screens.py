@@ -1,6 +1,8 @@
 """The terminal game's dialogs: a choice (keys, arrows, Enter, Esc), a page of text (help,
 rules) and the settings of a new match. Each is a modal screen: while one is open the game
-waits (the bots too), and its keys are its own."""
+waits (the bots too), and its keys are its own. On a terminal smaller than the game needs
+(:data:`MIN_SIZE`) a dialog shows only a note asking for a larger one, and its keys wait: no
+answer is chosen blind."""
 
 from __future__ import annotations
 
@@ -12,14 +14,79 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from unokit.bots.spec import TABLE_LEVELS
 from unokit.rules import PRESETS
-from unokit.tui.i18n import LANGUAGE_NAMES, LANGUAGES, tr
+from unokit.tui.hand import ORDERS
+from unokit.tui.i18n import LANGUAGE_NAMES, LANGUAGES, bot_name, tr
 
-__all__ = ["Answer", "ChoiceScreen", "PageScreen", "Settings", "SettingsScreen"]
+__all__ = [
+    "MIN_SIZE",
+    "Answer",
+    "ChoiceScreen",
+    "GuardedScreen",
+    "PageScreen",
+    "Settings",
+    "SettingsScreen",
+    "too_small",
+]
+
+#: the smallest terminal the game fits in (columns, lines); below it a note asks for more
+MIN_SIZE = (60, 20)
+
+
+def too_small(size: Size | tuple[int, int]) -> bool:
+    """Whether a terminal of ``size`` is smaller than the game needs."""
+    width, height = size
+    return width < MIN_SIZE[0] or height < MIN_SIZE[1]
+
+
+class GuardedScreen(ModalScreen[Any]):
+    """A dialog that, on a terminal too small for it, shows a note instead of drawing itself
+    broken, and ignores every key but the app's own (Ctrl+C, Ctrl+Q) until it is larger."""
+
+    DEFAULT_CSS = """
+    GuardedScreen #too-small-note { display: none; width: 1fr; height: 1fr; padding: 1 2;
+                                    background: $background; }
+    GuardedScreen.small #too-small-note { display: block; }
+    GuardedScreen.small > Vertical { display: none; }
+    """
+
+    def compose_note(self) -> ComposeResult:
+        yield Static(id="too-small-note")
+
+    def guard(self) -> bool:
+        """Show the note when the terminal is too small; whether it is."""
+        size = self.app.size
+        small = too_small(size)
+        self.set_class(small, "small")
+        if small and self.is_attached:
+            self.query_one("#too-small-note", Static).update(
+                tr(
+                    str(getattr(self, "lang", "en")),
+                    "too_small",
+                    width=size.width,
+                    height=size.height,
+                    min_width=MIN_SIZE[0],
+                    min_height=MIN_SIZE[1],
+                )
+            )
+        return small
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not too_small(self.app.size)
+
+    def blocked(self, event: events.Key) -> bool:
+        """A key pressed while the terminal is too small: swallowed."""
+        if too_small(self.app.size):
+            event.stop()
+            event.prevent_default()
+            return True
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +100,7 @@ class Answer:
     color: str = ""
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(GuardedScreen):
     """A question and its answers: the answer's number or key, or ↑↓ and Enter; a click; Esc
     cancels (returns ``None``) when ``cancel``. A body taller than the terminal scrolls
     (PgUp/PgDn, the wheel) between the question and the answers, which stay in view."""
@@ -66,8 +133,11 @@ class ChoiceScreen(ModalScreen[Any]):
         self.cancel = cancel
         self.lang = lang
         self.cursor = 0
+        #: a question of the person's move (a wild's colour...): the turn's clock runs on
+        self.part_of_move = False
 
     def compose(self) -> ComposeResult:
+        yield from self.compose_note()
         with Vertical():
             yield Static(escape(self.question), id="question")
             if self.body is not None:
@@ -90,7 +160,7 @@ class ChoiceScreen(ModalScreen[Any]):
 
     def _fit(self) -> None:
         """The body gets the rows the question, the answers and the keys leave."""
-        if self.body is None:
+        if self.guard() or self.body is None:
             return
         height = self.app.size.height
         outside = height - int(height * 0.96)  # the dialog's max-height: 96%
@@ -138,6 +208,8 @@ class ChoiceScreen(ModalScreen[Any]):
             self.dismiss(self.answers[index].value)
 
     def on_key(self, event: events.Key) -> None:
+        if self.blocked(event):
+            return
         key = event.key
         character = (event.character or "").lower()
         if key in ("up", "left", "shift+tab"):
@@ -179,7 +251,7 @@ def _text_on(background: str) -> str:
     return "black" if background.lower() in ("#f9a825", "yellow") else "white"
 
 
-class PageScreen(ModalScreen[None]):
+class PageScreen(GuardedScreen):
     """A page to read (help, the table's rules): scroll with the arrows, close with Esc or the
     key that opened it."""
 
@@ -198,14 +270,23 @@ class PageScreen(ModalScreen[None]):
         Binding("enter", "close", show=False),
     ]
 
-    def __init__(self, title: str, body: RenderableType, close_key: str, close_text: str) -> None:
+    def __init__(
+        self,
+        title: str,
+        body: RenderableType,
+        close_key: str,
+        close_text: str,
+        lang: str = "en",
+    ) -> None:
         super().__init__()
         self.page_title = title
         self.body = body
         self.close_key = close_key
         self.close_text = close_text
+        self.lang = lang
 
     def compose(self) -> ComposeResult:
+        yield from self.compose_note()
         with Vertical():
             yield Static(escape(self.page_title), id="page-title")
             with VerticalScroll():
@@ -219,12 +300,26 @@ class PageScreen(ModalScreen[None]):
         self._fit()
 
     def _fit(self) -> None:
-        """The text scrolls between its title and its closing line, which stay in view."""
+        """The text scrolls between its title and its closing line, which stay in view (and
+        say that it scrolls, when it does)."""
+        if self.guard():
+            return
         height = self.app.size.height
         rows = int(height * 0.96) - 2 - 1 - 1  # the dialog's max-height, border, title, close
         self.query_one(VerticalScroll).styles.max_height = max(3, rows)
+        self.call_after_refresh(self._show_scroll_keys)
+
+    def _show_scroll_keys(self) -> None:
+        if self.is_attached:
+            scrolls = self.query_one(VerticalScroll).max_scroll_y > 0
+            text = self.close_text
+            if scrolls:
+                text += " · " + tr(self.lang, "page_scroll")
+            self.query_one("#page-close", Label).update(text)
 
     def on_key(self, event: events.Key) -> None:
+        if self.blocked(event):
+            return
         if event.character == self.close_key or event.key == self.close_key:
             event.stop()
             self.dismiss(None)
@@ -236,7 +331,7 @@ class PageScreen(ModalScreen[None]):
 @dataclass(slots=True)
 class Settings:
     """A match's settings: the table (players, bots, preset) and the player's own (language,
-    animations, bell, take-back)."""
+    animations, bell, take-back, the hand's order, the bots' speed, the jump-in window)."""
 
     players: int = 4
     bots: str = "strong"
@@ -245,15 +340,21 @@ class Settings:
     animations: bool = True
     bell: bool = True
     takeback: bool = False
+    order: str = "color"  #: the hand's order (unokit.tui.hand.ORDERS)
+    delay: float = 0.8  #: seconds the bots wait before acting
+    jump_window: float = 3.0  #: seconds the person has to jump in or catch (0: the delay only)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-_LEVELS = ("random", "basic", "strong", "expert")
+#: the choices of the bots' speed and of the jump-in window (seconds)
+DELAYS = (0.0, 0.3, 0.8, 1.5, 3.0)
+WINDOWS = (0.0, 2.0, 3.0, 5.0, 8.0)
 
 
-class SettingsScreen(ModalScreen[tuple[str, Settings] | None]):
+class SettingsScreen(GuardedScreen):
     """The settings of a new match: ↑↓ choose a row, ←→ change it; Enter starts a new match,
-    ``a`` applies the player's own settings to this match, Esc cancels. Returns ``("new",
+    ``a`` applies the player's own settings to this match (language, animations, bell, the
+    hand's order, the bots' speed, the jump-in window), Esc cancels. Returns ``("new",
     settings)``, ``("apply", settings)`` or ``None``."""
 
     DEFAULT_CSS = """
@@ -265,7 +366,18 @@ class SettingsScreen(ModalScreen[tuple[str, Settings] | None]):
     SettingsScreen #settings-keys { color: $text-muted; width: 70; max-width: 100%; }
     """
 
-    ROWS = ("players", "bots", "preset", "lang", "animations", "bell", "takeback")
+    ROWS = (
+        "players",
+        "bots",
+        "preset",
+        "lang",
+        "order",
+        "delay",
+        "jump_window",
+        "animations",
+        "bell",
+        "takeback",
+    )
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -277,6 +389,7 @@ class SettingsScreen(ModalScreen[tuple[str, Settings] | None]):
         return self.settings.lang
 
     def compose(self) -> ComposeResult:
+        yield from self.compose_note()
         with Vertical():
             yield Static(tr(self.lang, "settings_title"), id="settings-title")
             yield Static(self._rows_markup(), id="settings-rows")
@@ -288,11 +401,19 @@ class SettingsScreen(ModalScreen[tuple[str, Settings] | None]):
         if row == "players":
             return str(s.players)
         if row == "bots":
-            return tr(lang, f"bot_{s.bots}")
+            return bot_name(lang, s.bots)
         if row == "preset":
             return s.preset or tr(lang, "this_table")
         if row == "lang":
             return LANGUAGE_NAMES[s.lang]
+        if row == "order":
+            return tr(lang, f"order_{s.order}")
+        if row == "delay":
+            return tr(lang, "n_seconds", seconds=f"{s.delay:g}")
+        if row == "jump_window":
+            if not s.jump_window:
+                return tr(lang, "window_off")
+            return tr(lang, "n_seconds", seconds=f"{s.jump_window:g}")
         flag = bool(getattr(s, row))
         return tr(lang, "on" if flag else "off")
 
@@ -302,6 +423,9 @@ class SettingsScreen(ModalScreen[tuple[str, Settings] | None]):
             "bots": "set_bots",
             "preset": "set_rules",
             "lang": "set_language",
+            "order": "set_order",
+            "delay": "set_delay",
+            "jump_window": "set_jump_window",
             "animations": "set_animations",
             "bell": "set_bell",
             "takeback": "set_takeback",
@@ -336,17 +460,32 @@ class SettingsScreen(ModalScreen[tuple[str, Settings] | None]):
         if row == "players":
             s.players = min(10, max(2, s.players + step))
         elif row == "bots":
-            s.bots = _LEVELS[(_LEVELS.index(s.bots) + step) % len(_LEVELS)]
+            levels = list(TABLE_LEVELS)  # and a trained policy the match was started with
+            if s.bots not in levels:
+                levels.append(s.bots)
+            s.bots = levels[(levels.index(s.bots) + step) % len(levels)]
         elif row == "preset":
             choices = ["", *PRESETS]
             s.preset = choices[(choices.index(s.preset) + step) % len(choices)]
         elif row == "lang":
             s.lang = LANGUAGES[(LANGUAGES.index(s.lang) + step) % len(LANGUAGES)]
+        elif row == "order":
+            s.order = ORDERS[(ORDERS.index(s.order) + step) % len(ORDERS)]
+        elif row in ("delay", "jump_window"):
+            setattr(s, row, _step(DELAYS if row == "delay" else WINDOWS, getattr(s, row), step))
         else:
             setattr(s, row, not getattr(s, row))
         self._show()
 
+    def on_mount(self) -> None:
+        self.guard()
+
+    def on_resize(self) -> None:
+        self.guard()
+
     def on_key(self, event: events.Key) -> None:
+        if self.blocked(event):
+            return
         key = event.key
         if key == "up":
             self.cursor = (self.cursor - 1) % len(self.ROWS)
@@ -368,3 +507,10 @@ class SettingsScreen(ModalScreen[tuple[str, Settings] | None]):
             return
         event.stop()
         event.prevent_default()
+
+
+def _step(values: tuple[float, ...], value: float, step: int) -> float:
+    """The value of ``values`` next to ``value`` (``step`` -1 or 1), kept within them."""
+    if step > 0:
+        return next((v for v in values if v > value + 1e-9), values[-1])
+    return next((v for v in reversed(values) if v < value - 1e-9), values[0])

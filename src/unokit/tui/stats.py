@@ -1,5 +1,5 @@
 """A match's statistics per seat, counted from its events: rounds won, cards drawn, penalties,
-catches (shown at the end of the match).
+catches, and the points of each round (shown at the end of the match).
 
 >>> from unokit.cards import Card
 >>> from unokit import events as ev
@@ -8,6 +8,9 @@ catches (shown at the end of the match).
 >>> stats.add(ev.Caught(1, target=0, count=2))
 >>> stats.drawn, stats.penalties, stats.catches
 ([3, 0], [1, 0], [0, 1])
+>>> stats.add(ev.Dealt(0, 7, 1)); stats.add(ev.RoundWon(1)); stats.add(ev.Scored(1, 40, 40))
+>>> stats.history
+[(1, [0, 40])]
 """
 
 from __future__ import annotations
@@ -37,9 +40,18 @@ class MatchStats:
         self.drawn = [0] * seats
         self.penalties = [0] * seats
         self.catches = [0] * seats
+        #: each round played: its number and the points each seat gained in it
+        self.history: list[tuple[int, list[int]]] = []
+        self._round_no = 0
 
     def add(self, event: ev.Event) -> None:
         kind = event.kind
+        if isinstance(event, ev.Dealt):
+            self._round_no = event.round_no
+        elif isinstance(event, ev.RoundWon | ev.RoundVoid):
+            self.history.append((self._round_no, [0] * len(self.drawn)))
+        elif isinstance(event, ev.Scored) and event.seat is not None and self.history:
+            self.history[-1][1][event.seat] += event.points
         if isinstance(event, ev.RoundWon) and event.seat is not None:
             self.rounds_won[event.seat] += 1
         elif isinstance(event, ev.Drew | ev.PenaltyDrawn | ev.Swam) and event.seat is not None:
