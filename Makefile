@@ -5,6 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: run play test check fuzz lint typecheck pytest sanitize compiled compiled-test scenarios simulate \
+	test-train \
 	bench golden catalogues clean
 
 $(STAMP): pyproject.toml setup.py src/unokit/sim/_fastplay.c src/unokit/envs/_vecenv.c
@@ -91,6 +92,13 @@ sanitize: $(STAMP)
 	$(BIN)/pytest -n 2 --capture=sys -p tests.fastplay_sanitized \
 		tests/test_fastplay.py tests/test_accelerator_refuses_bad_input.py tests/test_rollout.py \
 		tests/envs/test_vector.py tests/envs/test_native.py
+
+## test-train: the Stable-Baselines3 adapter's tests (tests/train), with the train extra: torch
+## 2.13.0 (the CPU build; a bare "torch" would pull a CUDA build), Stable-Baselines3, sb3-contrib
+test-train: $(STAMP)
+	$(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip install --quiet -e '.[train]'
+	UNOKIT_TRAIN_TESTS=1 $(BIN)/pytest -p no:cacheprovider tests/train
 
 ## compiled: the general engine's hot modules (setup.py's MYPYC_MODULES) compiled with mypyc,
 ## apart in build/mypyc: a copy of the package with each compiled module beside its .py (never

@@ -18,6 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 # compiled-test runs it on the compiled build (UNOKIT_COMPILED=1); a plain run has one engine,
 # so it is not collected there (rather than skipped)
 collect_ignore = [] if os.environ.get("UNOKIT_COMPILED") == "1" else ["test_compiled.py"]
+# tests/train needs the train extra (torch, Stable-Baselines3): make test-train installs it and
+# runs them (UNOKIT_TRAIN_TESTS=1); the default suite does not collect them (never a skip)
+if os.environ.get("UNOKIT_TRAIN_TESTS") != "1":
+    collect_ignore.append("train")
 SCENARIOS = sorted((ROOT / "examples" / "scenarios").glob("*.toml"))
 
 
