@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 import sb3_contrib
 import stable_baselines3 as sb3
 
