@@ -360,3 +360,80 @@ def test_chat_is_rate_limited_and_bounded(tmp_path: Path) -> None:
         assert answers.count("chat") == 5 and answers.count("too_fast") == 14
         stored = sqlite3.connect(tmp_path / "rooms.sqlite3")
         assert stored.execute("SELECT COUNT(*) FROM chat").fetchone() == (5,)
+
+
+# -- the review's findings ---------------------------------------------------------------------
+
+
+def test_a_forged_forwarded_for_does_not_make_another_address(tmp_path: Path) -> None:
+    """Without --forwarded-allow-ips nobody's X-Forwarded-For is believed (uvicorn would
+    trust 127.0.0.1's): a client cannot pose as many addresses to get around the limits."""
+    with running(tmp_path, "--http-rate", "10") as server:
+        statuses = [
+            httpx.get(
+                f"{server.base}/api/rooms/QQQQQQ", headers={"x-forwarded-for": f"10.9.0.{i}"}
+            ).status_code
+            for i in range(15)
+        ]
+        assert statuses.count(429) == 5, statuses
+
+
+def test_a_fat_head_sent_at_once_is_refused(server_process: str) -> None:
+    """h11 measures only a head still arriving: one that comes whole in one read (60 KB) is
+    measured by the Shield (431)."""
+    port = int(server_process.rsplit(":", 1)[1])
+    fat = "".join(f"X-Fat-{i}: {'a' * 1000}\r\n" for i in range(60))
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(f"GET / HTTP/1.1\r\nHost: localhost\r\n{fat}\r\n".encode())
+        answer = sock.recv(200)
+    assert answer.startswith((b"HTTP/1.1 431", b"HTTP/1.1 400")), answer
+
+
+def test_a_websocket_that_stops_reading_is_aborted() -> None:
+    """A peer that never reads fills the socket's buffer; once more than max_unread bytes wait
+    and none leave for unread_timeout, the connection is aborted (a close could not leave)."""
+    from unokit.web.guard import ConnectionGuard, guarded_protocols
+
+    class Transport:
+        def __init__(self) -> None:
+            self.waiting = 0
+            self.aborted = False
+
+        def is_closing(self) -> bool:
+            return self.aborted
+
+        def get_write_buffer_size(self) -> int:
+            return self.waiting
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    async def watch() -> None:
+        guard = ConnectionGuard(max_unread=1000, unread_timeout=0.05)
+        _, ws_class = guarded_protocols(guard)
+        socket_ = ws_class.__new__(ws_class)
+        transport = Transport()
+        socket_.transport = transport
+        socket_._watch_reader()
+        transport.waiting = 5000  # a reader that reads nothing
+        for _ in range(200):
+            if transport.aborted:
+                break
+            await asyncio.sleep(0.01)
+        assert transport.aborted
+
+        class Draining(Transport):  # a slow reader: its backlog shrinks between two looks
+            def get_write_buffer_size(self) -> int:
+                self.waiting -= 100
+                return self.waiting
+
+        slow = Draining()
+        slow.waiting = 50_000
+        socket_.transport = slow
+        socket_._unread = 0
+        socket_._watch_reader()
+        await asyncio.sleep(0.5)  # about ten looks
+        assert not slow.aborted and slow.waiting < 50_000
+        socket_._watch.cancel()
+
+    asyncio.run(watch())

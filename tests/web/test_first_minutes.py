@@ -106,7 +106,7 @@ def test_the_serve_room_takes_an_invited_friend(tmp_path: Path, browsers: Any) -
         bob = browsers(DESKTOP)
         bob.get(invite.group(1))
         wait(bob, lambda: css(bob, '#room-about li[data-seat="1"]'), "who sits in the room")
-        assert "Free seats: 3" in css(bob, "#room-about")[0].text
+        assert "Seats to take: 3" in css(bob, "#room-about")[0].text
         css(bob, "#join-name")[0].send_keys("Bob")
         click(bob, css(bob, "#join-play")[0])
         wait_status(bob, "lobby")
@@ -364,3 +364,50 @@ def test_nothing_overlaps_on_small_windows(
         " && r.top >= a.top; })"
     )
     assert inside, size
+
+
+#: the page plays by itself: its first legal move, whenever it may move (as a person would)
+AUTOPLAY = """
+window.__auto = setInterval(() => {
+  const u = window.unokit, v = u.S.view;
+  if (!v || u.S.pending || !u.S.you || v.current !== u.S.you.seat) return;
+  const moves = v.legal.map((m) => m.move);
+  const pick = moves.find((m) => m.startsWith("play ") && !m.endsWith(" uno"))
+    || moves.find((m) => m.startsWith("color ")) || moves.find((m) => m === "pass")
+    || moves.find((m) => m === "draw");
+  if (pick) u.sendMove(pick);
+}, 100);
+"""
+
+
+@needs_chromium
+def test_a_friend_who_comes_late_sits_at_the_rounds_end(server_process: str, browsers: Any) -> None:
+    """The review: a friend arriving after the start watches, and at the round's end takes a
+    bot's seat (the join dialog says so); the host may remove a player in the match."""
+    base = server_process
+    room = api_room(
+        base, players=3, bots=[None, "basic", "basic"], options={"hand_size": 3}, preset="official"
+    )
+    ann = browsers(DESKTOP)
+    open_as(ann, base, room)
+    click(ann, css(ann, '[data-action="start"]')[0])
+    wait(ann, lambda: root(ann, "status") in ("playing", "round_over"), "dealt")
+    zed = browsers(DESKTOP)
+    zed.get(room["link"])
+    wait(zed, lambda: css(zed, "#join-play"), "the join dialog")
+    wait(zed, lambda: "round's end" in css(zed, "#join-play")[0].text, "the join button's words")
+    css(zed, "#join-name")[0].send_keys("Zed")
+    click(zed, css(zed, "#join-play")[0])
+    wait(zed, lambda: root(zed, "role") == "spectator", "Zed watches")
+    ann.execute_script(AUTOPLAY)
+    wait(zed, lambda: root(zed, "status") in ("round_over", "match_over"), "the round's end", 60)
+    seat = wait(zed, lambda: css(zed, '#panel [data-action="take-seat"]'), "a bot's seat")[0]
+    taken = seat.get_attribute("data-seat")
+    click(zed, seat)
+    wait(zed, lambda: root(zed, "role") == "player" and root(zed, "seat") == taken, "Zed sits")
+    # the host removes him again, from the People dialog
+    ann.execute_script("clearInterval(window.__auto)")
+    click(ann, css(ann, "#people-btn")[0])
+    remove = wait(ann, lambda: css(ann, '#dialog [data-action="kick"]'), "Remove in People")
+    click(ann, remove[0])
+    wait(zed, lambda: css(zed, '#dialog[data-dialog="removed"]'), "Zed told he was removed")

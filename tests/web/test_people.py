@@ -5,10 +5,12 @@ settings (rules, watching, the takeover of a turn left to run), chat limits."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
-from unokit.web.room import Refusal
+from unokit.web import protocol as proto
+from unokit.web.room import NotFound, Refusal
 from unokit.web.rooms import Rooms
 
 from .conftest import FakePeer, install, managed_rooms, msg, open_room, until
@@ -212,7 +214,9 @@ async def test_chat_rates_and_the_lines_a_room_keeps() -> None:
         assert stored is not None and [c.text for c in stored.chat] == [c.text for c in room.chat]
 
 
-async def test_a_room_takes_so_many_chat_lines_a_minute() -> None:
+async def test_watchers_share_a_chat_budget_and_never_silence_the_players() -> None:
+    """19.7 and the review: the spectators together take chat_room_per_minute lines; a seated
+    player has only their own limit, so watchers cannot silence the table."""
     async with managed_rooms(chat_room_per_minute=4) as rooms:
         room, token, peer, ann = await open_room(rooms, players=3)
         others = [await join(rooms, room, n, spectate=True) for n in ("Eve", "Zed", "Kim")]
@@ -220,8 +224,9 @@ async def test_a_room_takes_so_many_chat_lines_a_minute() -> None:
             for i in range(2):
                 await room.handle(member, msg("chat", t, text=f"{member.name} {i}"))
         assert len(room.chat) == 4
+        assert refusal(others[2][1])[0] == "too_fast" and "busy" in refusal(others[2][1])[1]
         await room.handle(ann, msg("chat", token, text="me too"))
-        assert refusal(peer)[0] == "too_fast" and "busy" in refusal(peer)[1]
+        assert room.chat[-1].text == "me too" and not peer.of("refused")
 
 
 async def test_reactions_are_rate_limited(rooms: Rooms) -> None:
@@ -230,3 +235,100 @@ async def test_reactions_are_rate_limited(rooms: Rooms) -> None:
         await room.handle(ann, msg("react", token, emoji="👍"))
     assert len(peer.of("react")) == 5 and refusal(peer)[0] == "too_fast"
     await asyncio.sleep(0)
+
+
+# -- the review's findings (seats squatted, names that look alike, removed people back) ------
+
+
+async def test_an_address_holds_so_many_seats_and_unused_seats_are_freed() -> None:
+    """One address may hold max_seats_per_address seats; before the match a seat whose
+    holder has not been connected for seat_linger is freed for a friend."""
+    settings = {"max_seats_per_address": 2, "seat_linger": 0.2, "lease_ttl": 0.3}
+    async with managed_rooms(**settings) as rooms:
+        room, *_ = await open_room(rooms, players=4)
+        for name in ("Sq1", "Sq2"):
+            _, seat = await rooms.join(room.code, name, False, address="203.0.113.9")
+            assert seat is not None
+        with pytest.raises(Refusal) as refused:
+            await rooms.join(room.code, "Sq3", False, address="203.0.113.9")
+        assert refused.value.text("en") == (
+            "Your address already holds 2 seats at this table, the most it may."
+        )
+        # nobody ever connected with those seats: they are freed, the host's stays
+        await until(lambda: [m.name for m in room.members.values()] == ["Ann"], 10)
+        assert room.member_at(0) is not None
+        _, seat = await rooms.join(room.code, "Friend", False, address="198.51.100.2")
+        assert seat == 1
+
+
+async def test_the_host_closes_the_room_and_makes_a_new_invite(rooms: Rooms) -> None:
+    room, token, peer, ann = await open_room(rooms, players=3)
+    old = room.invite
+    await room.handle(ann, msg("set_table", token, locked=True))
+    assert peer.last("room")["locked"] is True
+    with pytest.raises(Refusal) as refused:
+        await rooms.join(room.code, "Bob", False, invite=old)
+    assert refused.value.key == "room_locked"
+    await room.handle(ann, msg("set_table", token, locked=False, new_invite=True))
+    assert room.invite != old and peer.last("room")["link"].endswith(f"#k={room.invite}")
+    with pytest.raises(NotFound):  # the old link opens nothing any more
+        await rooms.join(room.code, "Bob", False, invite=old)
+    _, seat = await rooms.join(room.code, "Bob", False, invite=room.invite)
+    assert seat == 1
+    stored = await rooms.storage.load_room(room.code)
+    assert stored is not None and stored.room.table["invite"] == room.invite
+
+
+async def test_people_the_host_removed_cannot_come_back(rooms: Rooms) -> None:
+    room, token, peer, ann = await open_room(rooms, players=3)
+    await rooms.join(room.code, "Eve", True, address="203.0.113.7")
+    await rooms.join(room.code, "Mal", False, address="203.0.113.8")
+    watcher = peer.last("room")["watchers"][0]["id"]
+    await room.handle(ann, msg("remove_watcher", token, watcher=watcher))
+    await room.handle(ann, msg("kick", token, seat=1))
+    for name, address in (("Eve2", "203.0.113.7"), ("Mal2", "203.0.113.8")):
+        with pytest.raises(Refusal) as refused:
+            await rooms.join(room.code, name, True, address=address)
+        assert refused.value.text("en") == "The host removed you from this table."
+    await rooms.join(room.code, "Kim", True, address="198.51.100.9")  # others still may
+
+
+async def test_the_host_removes_a_player_during_the_match(rooms: Rooms) -> None:
+    """The review: a player who stalls the table is removed in the match; a bot plays on."""
+    room, token, peer, ann = await open_room(rooms, players=3)
+    _, bob_peer, bob = await join(rooms, room, "Bob")
+    await room.handle(ann, msg("start", token))
+    await room.handle(ann, msg("kick", token, seat=bob.seat))
+    assert bob_peer.closed == (4001, "removed by the host")
+    assert room.bots[1] == room.bot_level and peer.last("room")["seats"][1]["kind"] == "bot"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Y\u043eu", "\u0397ost", "B\u043et 2", "\u0410nn", "\u3164", "\u2800", "Bob (you)",
+     "Ann\u200b", "\ufdfa" * 3],
+)  # fmt: skip
+async def test_look_alike_blank_or_marked_names_are_refused(rooms: Rooms, name: str) -> None:
+    """The review's names: look-alike letters ("You" with a Cyrillic o), blank fillers, the
+    table's markers, a name longer than 40 once written out: none may be taken."""
+    room, *_ = await open_room(rooms, players=3)
+    with pytest.raises((Refusal, ValueError)):
+        parsed = proto.parse_body(proto.JoinRoom, json.dumps({"invite": "X", "name": name}))
+        assert parsed.name is not None
+        await rooms.join(room.code, parsed.name, False)
+
+
+async def test_renames_are_rate_limited(rooms: Rooms) -> None:
+    room, token, peer, ann = await open_room(rooms, players=2)
+    for i in range(4):
+        await room.handle(ann, msg("rename", token, name=f"Ann{i}"))
+    assert ann.name == "Ann2" and refusal(peer)[0] == "too_fast"
+
+
+async def test_a_room_nobody_ever_opened_closes_sooner() -> None:
+    async with managed_rooms(room_unopened=0.2, lease_ttl=0.3) as rooms:
+        made, _ = await rooms.create("Ann", "official", {}, 3)
+        used, token = await rooms.create("Bob", "official", {}, 3)
+        await used.connect(token, FakePeer(), "en")
+        await until(lambda: made.code not in rooms.rooms, 10)
+        assert used.code in rooms.rooms

@@ -154,7 +154,7 @@ def test_chat_refuses_only_what_changes_how_text_reads(text: str, kept: bool) ->
         (b'{"name": "' + b"x" * 41 + b'"}', "name: string should have at most 40"),
         (b'{"name": "A", "players": 11}', "players: input should be less than or equal to 10"),
         (b'{"name": "A", "players": "4"}', "players: input should be a valid integer"),
-        (b'{"name": "A", "bots": ["smart"]}', "bots.0: input should be"),
+        (b'{"name": "A", "bots": ["Smart!"]}', "bots.0: string should match"),
         (b'{"name": "A", "options": {"x": [1]}}', "options.x"),
         (b'{"name": "A", "admin": true}', "admin: unknown field"),
     ],

@@ -8,6 +8,7 @@ its links are printed, and uvicorn serves on that socket with the connection lim
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import ipaddress
 import logging
@@ -50,6 +51,22 @@ def _free_port_after(host: str, port: int) -> int | None:
             continue
         return candidate
     return None
+
+
+def _wildcard(host: str) -> bool:
+    return host in ("0.0.0.0", "::", "")
+
+
+def _lan_address() -> str | None:
+    """This machine's address on its network (the one its default route leaves from: a UDP
+    socket "connected" to an address sends nothing), or ``None``."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def _shown_host(host: str) -> str:
@@ -281,7 +298,13 @@ def serve(
         lease_ttl=lease_ttl,
     )
     where = "PostgreSQL" if is_postgres_url(db) else db
-    address = settings.origin() or f"http://{_shown_host(host)}:{port}"
+    listening = f"http://{_shown_host(host)}:{port}"
+    if public_url is None and _wildcard(host):
+        # friends on the network reach this machine by its address there, not "localhost"
+        lan = _lan_address()
+        if lan is not None:
+            settings = dataclasses.replace(settings, link_base=f"http://{lan}:{port}")
+    address = settings.origin() or settings.link_base or listening
     seeds = itertools.count(first_seed).__next__ if first_seed is not None else None
     if room:
 
@@ -307,6 +330,10 @@ def serve(
     console.print(
         f"unokit server: {address}/  (rooms kept in {where}; Ctrl-C stops it)", soft_wrap=True
     )
+    if address != listening:
+        console.print(
+            f"  listening on {host}:{port} ({listening}/ on this machine)", soft_wrap=True
+        )
     policy = host_policy(settings)
     console.print(f"  {policy.describe()}", soft_wrap=True)
     if not policy.names and host not in ("127.0.0.1", "localhost", "::1"):
@@ -316,7 +343,9 @@ def serve(
             soft_wrap=True,
         )
     storage = open_storage(settings.db)
-    proxy: dict[str, Any] = {}
+    # uvicorn trusts X-Forwarded-For from 127.0.0.1 unless told otherwise: without a named
+    # proxy, nobody's (a local user or a tunnel could otherwise pose as any address)
+    proxy: dict[str, Any] = {"proxy_headers": False}
     if forwarded_allow_ips is not None:
         proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
     guard = ConnectionGuard(

@@ -88,7 +88,7 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
 def _base_url(scheme: str, headers: Headers, settings: Settings) -> str:
     """Where links point: the public URL's origin, else the address the client used (its
     ``Host``, which :class:`Shield` has checked)."""
-    public = settings.origin()
+    public = settings.origin() or settings.link_base
     if public is not None:
         return public
     host = headers.get("host") or f"{settings.host}:{settings.port}"
@@ -391,6 +391,7 @@ def create_app(
                 asked.spectate,
                 invite=asked.invite,
                 address=address(request),
+                lang=lang,
             )
         except NotFound:
             return no_room()
@@ -499,6 +500,7 @@ def create_app(
         Shield,
         hosts=host_policy(settings),
         max_headers=settings.max_headers,
+        max_header_bytes=settings.max_header_bytes,
         public_origin=settings.origin(),
         allow_origins=settings.allow_origins,
     )

@@ -12,7 +12,10 @@ the open internet needs and uvicorn does not do by itself:
   ``request_timeout`` seconds after they began (one header line every few seconds, the
   "slowloris" way of holding sockets) are dropped (408 and closed);
 - **bounded heads**: h11 refuses a head larger than ``max_header_bytes`` (400) instead of
-  buffering it (uvicorn's httptools protocol buffers any size).
+  buffering it (uvicorn's httptools protocol buffers any size); a head that came whole in one
+  read is measured by :class:`~unokit.web.shield.Shield` (431);
+- **readers that stop reading**: a WebSocket with more than ``max_unread`` bytes waiting for
+  ``unread_timeout`` seconds, none of them leaving, is aborted.
 
 >>> guard = ConnectionGuard(per_address=2)
 >>> guard.admit("10.0.0.1"), guard.admit("10.0.0.1"), guard.admit("10.0.0.1")
@@ -43,9 +46,13 @@ class ConnectionGuard:
         per_address: int = 64,
         request_timeout: float = 10.0,
         trusted: str | None = None,
+        max_unread: int = 1024 * 1024,
+        unread_timeout: float = 15.0,
     ) -> None:
         self.per_address = per_address
         self.request_timeout = request_timeout
+        self.max_unread = max_unread
+        self.unread_timeout = unread_timeout
         self.counts: dict[str, int] = {}
         self._trusted_all = False
         self._trusted: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
@@ -111,18 +118,44 @@ def guarded_protocols(guard: ConnectionGuard) -> tuple[type[Any], type[Any]]:
 
     class GuardedWebSocket(ws_base):  # type: ignore[misc]
         """The WebSocket a guarded HTTP connection was upgraded to: it gives the address's
-        slot back when it closes."""
+        slot back when it closes, and drops a peer that stops reading: while more than
+        ``max_unread`` bytes wait to be sent to it and none leave for ``unread_timeout``
+        seconds, the connection is aborted (a reader that never reads would otherwise hold
+        its socket, and its seat's "connected" mark, for ever: a close cannot leave either)."""
 
         _guard: ClassVar[ConnectionGuard] = guard
         #: the transports whose slot passes from the HTTP protocol to the WebSocket's
         handed: ClassVar[dict[int, str]] = {}
         _slot: str | None = None
+        _watch: asyncio.TimerHandle | None = None
+        _unread = 0
 
         def connection_made(self, transport: Any) -> None:
             self._slot = self.handed.pop(id(transport), None)
             super().connection_made(transport)
+            self._watch_reader()
+
+        def _watch_reader(self) -> None:
+            self._watch = asyncio.get_running_loop().call_later(
+                self._guard.unread_timeout, self._check_reader
+            )
+
+        def _check_reader(self) -> None:
+            transport = self.transport
+            if transport is None or transport.is_closing():
+                return
+            waiting = transport.get_write_buffer_size()
+            limit = self._guard.max_unread
+            if waiting > limit and self._unread > limit and waiting >= self._unread:
+                transport.abort()  # over the limit at two looks, and nothing left between
+                return
+            self._unread = waiting
+            self._watch_reader()
 
         def connection_lost(self, exc: Exception | None) -> None:
+            if self._watch is not None:
+                self._watch.cancel()
+                self._watch = None
             slot, self._slot = self._slot, None
             if slot is not None:
                 self._guard.release(slot)

@@ -274,4 +274,18 @@ LABELS: tuple[str, ...] = (
     N_("People at this table ({n} watching)"),
     # a bot level of tables (unokit.bots.TABLE_LEVELS)
     N_("learned"),
+    # the review of the first five minutes
+    N_("A round is being played."),
+    N_("Between two rounds."),
+    N_("Close the table to newcomers"),
+    N_("Join (watch, then sit at the round's end)"),
+    N_("Join the next round in a bot's place:"),
+    N_("New invite link"),
+    N_("Seats a bot keeps for a newcomer: {n}"),
+    N_("Seats to take: {n}"),
+    N_("Take {name}'s seat"),
+    N_("The match is over; a rematch may follow."),
+    N_("The old links stop working; the people at the table stay."),
+    N_("You are watching: take a bot's seat at the end of the round."),
+    N_("You were away a while, so your place here was given back: join again."),
 )

@@ -132,7 +132,10 @@ class Match(Projection):
                 )
                 bot = make_bot("strong", seed=seed)
             bot.reset(seat, self.rules)
-            self._stand_ins.append(_StandIn(bot, level, slow=spec.startswith("policy:")))
+            slow = spec.startswith("policy:")
+            self._stand_ins.append(
+                _StandIn(bot, level, slow=slow, thinking=self.settings.max_thinking)
+            )
         self._recent.clear()
         self._recent.append((self.move_no, list(game.deal_events)))
         self._last = None

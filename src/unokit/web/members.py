@@ -135,6 +135,7 @@ class Member:
     #: how fast they may chat and react (made on first use)
     chat_bucket: Bucket | None = None
     react_bucket: Bucket | None = None
+    rename_bucket: Bucket | None = None
 
     @property
     def watcher_id(self) -> str:

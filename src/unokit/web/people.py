@@ -20,6 +20,7 @@ from unokit.web.members import (
     Peer,
     Refusal,
     member_row,
+    new_invite,
 )
 from unokit.web.names import reserved_name, skeleton
 from unokit.web.storage import (
@@ -62,6 +63,7 @@ class People(Driver):
             old = member.peer
             member.peer = peer
             member.remote = False
+            self.opened = True
             member.lang = lang
             member.away_since = None
             self.touched = self.local_at = self.clock()
@@ -150,21 +152,24 @@ class People(Driver):
 
     async def _on_chat(self, member: Member, text: str) -> None:
         """A chat line: at most ``chat_burst`` at once and one every ``chat_interval`` s per
-        member, ``chat_room_per_minute`` for the room; the room keeps its last ``chat_keep``."""
+        member; the spectators together ``chat_room_per_minute`` (the players are never
+        silenced by watchers); the room keeps its last ``chat_keep``."""
         settings = self.settings
         async with self._lock:
             now = self.clock()
             times = self._chat_times
             while times and times[0] <= now - 60.0:
                 times.popleft()
-            if len(times) >= settings.chat_room_per_minute:
+            watcher = member.seat is None
+            if watcher and len(times) >= settings.chat_room_per_minute:
                 raise Refusal("too_fast", "chat_room_busy")
             if member.chat_bucket is None:
                 member.chat_bucket = Bucket(settings.chat_burst, settings.chat_interval)
             wait = member.chat_bucket.take(now)
             if wait:
                 raise Refusal("too_fast", "chat_too_fast", seconds=max(1, round(wait)))
-            times.append(now)
+            if watcher:
+                times.append(now)
             row = ChatRow(self.code, self.match_no, member.seat, member.name, text, time.time())
             await self.storage.add_chat(row, settings.chat_keep)
             self.chat.append(row)
@@ -194,9 +199,10 @@ class People(Driver):
             if other is not member and skeleton(other.name) == shape:
                 raise Refusal("bad_name", "name_taken", name=name)
 
-    def spectator_name(self) -> str:
-        """A name for a spectator who gave none: "Spectator N", the first N free."""
-        t = translations("en")
+    def spectator_name(self, lang: str = "en") -> str:
+        """A name for a spectator who gave none: "Spectator N" in their language, the first N
+        free."""
+        t = translations(lang)
         taken = {skeleton(m.name) for m in self.members.values()}
         n = 1
         while True:
@@ -206,10 +212,19 @@ class People(Driver):
             n += 1
 
     async def _on_rename(self, member: Member, name: str) -> None:
+        """A new name (told to everyone): a burst of ``rename_burst``, then one every
+        ``rename_interval`` seconds."""
         async with self._lock:
             if name == member.name:
                 return
             self.check_name(name, member)
+            if member.rename_bucket is None:
+                member.rename_bucket = Bucket(
+                    self.settings.rename_burst, self.settings.rename_interval
+                )
+            wait = member.rename_bucket.take(self.clock())
+            if wait:
+                raise Refusal("too_fast", "rename_too_fast", seconds=max(1, round(wait)))
             old = member.name
             member.name = name
             try:
@@ -229,12 +244,17 @@ class People(Driver):
         async with self._lock:
             await self._remove(member, 4002, "you left the table")
 
-    async def _remove(self, member: Member, code: int, reason: str) -> None:
-        """Take ``member`` out of the room (the caller holds the lock)."""
+    async def _remove(self, member: Member, code: int, reason: str, ban: bool = False) -> None:
+        """Take ``member`` out of the room (the caller holds the lock); ``ban``: the host
+        removed them, and their address may not join again."""
         seat = member.seat
         await self.storage.delete_member(self.code, member.token_hash)
         self.members.pop(member.token_hash, None)
         changed = False
+        if ban and member.address and member.address not in self.banned:
+            self.banned.append(member.address)
+            del self.banned[: -self.settings.max_banned]
+            changed = True
         if seat is not None and self.started:
             self.bots[seat] = self.bot_level
             changed = True
@@ -287,21 +307,26 @@ class People(Driver):
             self._broadcast_room()
 
     async def _on_set_table(self, member: Member, message: proto.SetTable) -> None:
-        """The host opens or closes watching (closing it removes the spectators) and sets how
-        long a turn may run before a bot plays it."""
+        """The host opens or closes watching (closing it removes the spectators), sets how
+        long a turn may run before a bot plays it, closes the room to newcomers or opens it,
+        and makes a new invite key (the old links open nothing any more)."""
         async with self._lock:
             self._require_host(member)
-            old = (self.watching, self.takeover)
+            old = (self.watching, self.takeover, self.locked, self.invite)
             if message.watching is not None:
                 self.watching = message.watching
             if message.takeover is not None:
                 self.takeover = message.takeover
-            if (self.watching, self.takeover) == old:
+            if message.locked is not None:
+                self.locked = message.locked
+            if message.new_invite:
+                self.invite = new_invite()
+            if (self.watching, self.takeover, self.locked, self.invite) == old:
                 return
             try:
                 await self._save()
             except Exception:
-                self.watching, self.takeover = old
+                self.watching, self.takeover, self.locked, self.invite = old
                 raise
             if not self.watching:
                 for watcher in [m for m in self.members.values() if m.seat is None]:
@@ -314,7 +339,7 @@ class People(Driver):
             self._require_host(member)
             for other in self.members.values():
                 if other.seat is None and other.watcher_id == watcher:
-                    await self._remove(other, 4001, "removed by the host")
+                    await self._remove(other, 4001, "removed by the host", ban=True)
                     return
             raise Refusal("bad_seat", "no_watcher")
 
@@ -389,7 +414,7 @@ class People(Driver):
                 raise Refusal("bad_seat", "kick_self")
             if target is None:
                 raise Refusal("bad_seat", "seat_no_player", seat=seat)
-            await self._remove(target, 4001, "removed by the host")
+            await self._remove(target, 4001, "removed by the host", ban=True)
 
     async def _on_start(self, member: Member) -> None:
         async with self._lock:
@@ -445,17 +470,26 @@ class People(Driver):
             else:
                 await self._rematch()
 
-    async def drop_gone_spectators(self, now: float) -> None:
-        """Spectators gone longer than ``spectator_linger`` lose their place (their link asks
-        them to join again): a watcher who left holds nothing."""
-        linger = self.settings.spectator_linger
+    async def drop_gone_members(self, now: float) -> None:
+        """Places nobody uses are given back: a spectator gone longer than
+        ``spectator_linger`` (their link asks them to join again), and, before the match, a
+        seat whose holder has not been connected for ``seat_linger`` (the host's aside): one
+        who joined and never came cannot hold a seat a friend could take."""
+        settings = self.settings
         gone = [
             m
             for m in self.members.values()
-            if m.seat is None
-            and not self._present(m)
+            if not self._present(m)
             and m.away_since is not None
-            and now - m.away_since >= linger
+            and (
+                (m.seat is None and now - m.away_since >= settings.spectator_linger)
+                or (
+                    m.seat is not None
+                    and not self.started
+                    and m.seat != self.host
+                    and now - m.away_since >= settings.seat_linger
+                )
+            )
         ]
         if not gone:
             return
@@ -463,4 +497,4 @@ class People(Driver):
             for member in gone:
                 if member.token_hash in self.members and not self._present(member):
                     with contextlib.suppress(StorageError):
-                        await self._remove(member, 4001, "gone too long")
+                        await self._remove(member, 4005, "gone too long")

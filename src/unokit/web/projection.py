@@ -17,6 +17,7 @@ from unokit.notation import format_move_body
 from unokit.phase import Phase
 from unokit.rule_words import preset_name
 from unokit.rules import PRESETS
+from unokit.scoring import match_ranking
 from unokit.web import protocol as proto
 from unokit.web.members import (
     Member,
@@ -83,6 +84,7 @@ class Projection(RoomState):
             spectators=sum(1 for w in watchers if w["connected"]),
             watchers=watchers,
             watching=self.watching,
+            locked=self.locked,
             bot_level=self.bot_level,
             bot_levels=list(self.settings.levels()),
             takeover=self.takeover if not rules.turn_time_limit else None,
@@ -154,6 +156,20 @@ class Projection(RoomState):
         # the cards left in the others' hands); never while it is played
         data["hands_left"] = (
             [[card.code for card in hand] for hand in game.hands] if game.round_over else None
+        )
+        # between rounds, the seats in the order the match would rank them now (the scoring
+        # system, then the cards left): the scores table's order
+        data["standing"] = (
+            match_ranking(
+                self.rules,
+                game.scores,
+                [s for s in range(game.n) if not game.eliminated[s]],
+                game.elimination_order,
+                game.out_order,
+                [len(hand) for hand in game.hands],
+            )
+            if game.round_over
+            else None
         )
         return data
 

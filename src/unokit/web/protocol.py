@@ -203,14 +203,27 @@ class SetRules(_Message):
     players: Players
 
 
+def _takeover(value: int) -> int:
+    if 0 < value < 10:
+        raise ValueError("is 0 (never) or 10 seconds or more")
+    return value
+
+
+Takeover = Annotated[int, Field(ge=0, le=3600), AfterValidator(_takeover)]
+
+
 class SetTable(_Message):
-    """The host changes how the table is run: whether people may watch, and how long a turn
-    may last before a bot plays it (0: never). A field left out is left as it is."""
+    """The host changes how the table is run: whether people may watch, how long a turn may
+    last before a bot plays it (0: never), whether newcomers may join (``locked``), and a new
+    invite key (``new_invite``: the old links open nothing any more). A field left out is left
+    as it is."""
 
     type: Literal["set_table"]
     id: RequestId | None = None
     watching: bool | None = None
-    takeover: Annotated[int, Field(ge=0, le=3600)] | None = None
+    takeover: Takeover | None = None
+    locked: bool | None = None
+    new_invite: Literal[True] | None = None
 
 
 class RemoveWatcher(_Message):
@@ -282,7 +295,7 @@ class CreateRoom(BaseModel):
     bots: list[Level | None] | None = Field(default=None, max_length=MAX_SEATS)
     #: how long a turn may last before a bot plays it (seconds, 0: never; default: the
     #: server's)
-    takeover: Annotated[int, Field(ge=0, le=3600)] | None = None
+    takeover: Takeover | None = None
     #: whether people may watch (spectators)
     watching: bool = True
 

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import secrets
 import time
+import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -49,9 +50,11 @@ class _StandIn:
     """The bot of one seat: it plays a bot's seat, or a person's while they are away. It is
     told every move (observations wait while it is thinking in a worker thread)."""
 
-    def __init__(self, bot: Bot, level: str, slow: bool = False) -> None:
+    def __init__(self, bot: Bot, level: str, slow: bool = False, thinking: int = 2) -> None:
         self.bot = bot
         self.level = level
+        #: slow bots of one process think this many at a time (the others wait their turn)
+        self.thinking = thinking
         #: thinks in a worker thread (the expert's search, a trained model's network)
         self.slow = slow or level in SLOW_LEVELS
         self.busy = False
@@ -80,10 +83,25 @@ class _StandIn:
             return self.bot.act(view)
         self.busy = True
         try:
-            return await asyncio.to_thread(self.bot.act, view)
+            async with _thinking(self.thinking):
+                return await asyncio.to_thread(self.bot.act, view)
         finally:
             self.busy = False
             self._flush()
+
+
+_THINKERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _thinking(limit: int) -> asyncio.Semaphore:
+    """The event loop's bound on bots thinking in worker threads at once."""
+    loop = asyncio.get_running_loop()
+    held = _THINKERS.get(loop)
+    if held is None:
+        held = _THINKERS[loop] = asyncio.Semaphore(max(1, limit))
+    return held
 
 
 @dataclass(slots=True)
@@ -140,6 +158,13 @@ class RoomState:
     watching: bool = True
     #: seconds a seated person's turn may run before a bot plays it (0: never)
     takeover: int = 0
+    #: the host closed the room to newcomers (nobody may join; members come and go)
+    locked: bool = False
+    #: the addresses (hashes) of the people the host removed: they may not join again
+    banned: list[str] = field(default_factory=list)
+    #: someone has connected to the room (rooms nobody ever opened close sooner); a room read
+    #: back from storage counts as opened
+    opened: bool = True
 
     def __post_init__(self) -> None:
         self._lock = asyncio.Lock()
@@ -159,7 +184,7 @@ class RoomState:
         self.leased = False
         self._lease_until = float("-inf")
         #: when something last happened here (a move, a change, a connection): idle rooms close
-        self.touched = self.clock()
+        self.touched = self.born = self.clock()
         #: when one of this process's connections last came or went
         self.local_at = self.clock()
         #: closed (idle too long): unloaded, its code opens nothing any more
@@ -231,7 +256,13 @@ class RoomState:
             created=self.created,
             version=self.version,
             creator=self.creator,
-            table={"invite": self.invite, "watching": self.watching, "takeover": self.takeover},
+            table={
+                "invite": self.invite,
+                "watching": self.watching,
+                "takeover": self.takeover,
+                "locked": self.locked,
+                "banned": list(self.banned),
+            },
         )
 
     async def _save(self) -> None:
@@ -292,6 +323,11 @@ class RoomState:
         takeover = table.get("takeover")
         if isinstance(takeover, int) and not isinstance(takeover, bool) and takeover >= 0:
             self.takeover = takeover
+        if isinstance(table.get("locked"), bool):
+            self.locked = table["locked"]
+        banned = table.get("banned")
+        if isinstance(banned, list):
+            self.banned = [b for b in banned if isinstance(b, str)][-self.settings.max_banned :]
 
     def invite_ok(self, key: str | None) -> bool:
         """Whether ``key`` is this room's invite key (compared in constant time)."""

@@ -298,12 +298,19 @@ class Rooms:
         now = self.clock()
         for room in list(self.rooms.values()):
             if room.leased and not room.closed:
-                await room.drop_gone_spectators(now)
+                await room.drop_gone_members(now)
         for room in list(self.rooms.values()):
             if room.closed:
                 await self._unload(room)
             elif room.leased and room.idle_for(now) >= self.settings.room_idle:
                 await self.close_room(room)
+            elif (
+                room.leased
+                and not room.opened
+                and not room.present()
+                and now - room.born >= self.settings.room_unopened
+            ):
+                await self.close_room(room)  # made and never opened: its place goes back
             elif (
                 self.storage.shared
                 and not room.leased
@@ -389,6 +396,7 @@ class Rooms:
                 created=now,
                 creator=creator,
                 invite=new_invite(),
+                opened=False,
                 watching=watching,
                 takeover=self.settings.takeover if takeover is None else takeover,
             )
@@ -414,6 +422,7 @@ class Rooms:
         spectate: bool,
         invite: str | None = None,
         address: str = "",
+        lang: str = "en",
     ) -> tuple[str, int | None]:
         """A new member of room ``code``: a seat unless ``spectate`` (in the lobby: an empty
         seat, else one a bot holds, which the bot gives up), else a spectator place;
@@ -430,6 +439,16 @@ class Rooms:
             async with room._lock:
                 if room.closed:
                     raise NotFound(code)
+                if who and who in room.banned:
+                    raise Refusal("bad_seat", "banned")
+                if room.locked:
+                    raise Refusal("bad_seat", "room_locked")
+                limit = settings.max_seats_per_address
+                seated = sum(
+                    1 for m in room.members.values() if m.seat is not None and m.address == who
+                )
+                if not spectate and who and limit and seated >= limit:
+                    raise Refusal("bad_seat", "address_seats", limit=limit)
                 seat: int | None = None
                 from_bot = False
                 if not spectate and not room.started:
@@ -462,7 +481,7 @@ class Rooms:
                 if name is None:
                     if seat is not None:
                         raise Refusal("bad_name", "name_needed")
-                    name = room.spectator_name()
+                    name = room.spectator_name(lang)
                 else:
                     room.check_name(name)
                 token = new_token()

@@ -41,6 +41,10 @@ class Settings:
     #: only ``localhost``, ``127.0.0.1`` and ``[::1]``, and one listening on another address
     #: accepts any name (said in the log at start-up)
     allowed_hosts: tuple[str, ...] = ()
+    #: where links point when there is no public URL and the address a client used is not
+    #: one friends can use (``unokit serve --host 0.0.0.0``: the machine's address on its
+    #: network, ``http://192.168.1.23:8000``)
+    link_base: str | None = None
     #: the bot level that fills empty seats and plays for absent players
     bot_level: str = "strong"
     #: trained policies the server offers as bot levels (``--bot-model NAME=PATH``): the
@@ -65,6 +69,11 @@ class Settings:
     max_spectators: int = 20
     #: spectator places one client address may hold in one room (0: no limit)
     max_spectators_per_address: int = 3
+    #: seats one client address may hold in one room (0: no limit): a family behind one
+    #: router shares an address, a squatter may not take the whole table
+    max_seats_per_address: int = 4
+    #: before the match, a seat whose holder has not been connected this long is freed
+    seat_linger: float = 120.0
     #: a spectator gone this long loses their place (their link asks them to join again)
     spectator_linger: float = 300.0
     #: messages waiting for a slow connection before it is dropped
@@ -73,9 +82,11 @@ class Settings:
     max_rooms_per_address: int = 20
     #: open rooms on the server, all addresses together (0: no limit)
     max_rooms: int = 5000
+    #: a room nobody ever opened is closed after this long (it holds a place of max_rooms)
+    room_unopened: float = 600.0
     #: connections open to one room at once, on every process together: spectators beyond
     #: it are refused; a seated player is never refused (0: no limit)
-    max_room_connections: int = 50
+    max_room_connections: int = 30
     #: a room nobody has been connected to, and where nothing happened, for this long is
     #: closed (its code opens nothing any more) and unloaded from memory
     room_idle: float = 6 * 3600.0
@@ -99,12 +110,21 @@ class Settings:
     #: chat: lines one member may send in a burst, then one every ``chat_interval`` seconds
     chat_burst: int = 5
     chat_interval: float = 2.0
-    #: chat lines a room takes in a minute, everyone together
-    chat_room_per_minute: int = 60
+    #: chat lines a room's spectators take in a minute, all together (seated players have
+    #: only their own limit: watchers cannot silence the table)
+    chat_room_per_minute: int = 30
     #: chat lines a room keeps (older ones are dropped, from memory and storage)
     chat_keep: int = 200
     #: reactions: a burst of this many, then one a second, per member
     react_burst: int = 5
+    #: renames: a burst of this many, then one every ``rename_interval`` seconds, per member
+    rename_burst: int = 3
+    rename_interval: float = 10.0
+    #: bots thinking at once in worker threads (experts' searches, trained networks), in one
+    #: process: the others wait their turn, so bots cannot take every core
+    max_thinking: int = 2
+    #: rooms remember the addresses of people the host removed, this many at most
+    max_banned: int = 100
     #: a seated person who lets their turn run this long has a bot play it (0: never); the
     #: host may change it in the waiting room. Rooms whose rules set ``turn_time_limit`` use
     #: the rule (and its penalty) instead

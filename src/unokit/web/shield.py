@@ -118,10 +118,10 @@ class HostPolicy:
 
 
 def same_origin(origin: str, host: str | None, public_origin: str | None) -> bool:
-    """Whether a browser's ``Origin`` is this server's own (its ``Host``, or its public
-    origin)."""
-    if public_origin is not None and origin.lower() == public_origin:
-        return True
+    """Whether a browser's ``Origin`` is this server's own: its public origin when it has
+    one (scheme included: ``http://`` is not ``https://``), else its ``Host``."""
+    if public_origin is not None:
+        return origin.lower() == public_origin
     parts = urlsplit(origin)
     return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
 
@@ -135,12 +135,14 @@ class Shield:
         hosts: HostPolicy,
         *,
         max_headers: int = 64,
+        max_header_bytes: int = 16 * 1024,
         public_origin: str | None = None,
         allow_origins: tuple[str, ...] = (),
     ) -> None:
         self.app = app
         self.hosts = hosts
         self.max_headers = max_headers
+        self.max_header_bytes = max_header_bytes
         self.public_origin = public_origin
         self.allow_origins = allow_origins
 
@@ -154,8 +156,11 @@ class Shield:
         for name, value in raw:
             headers.setdefault(name.decode("latin-1").lower(), value.decode("latin-1"))
         refusal: tuple[int, str] | None = None
+        size = sum(len(name) + len(value) + 4 for name, value in raw)
         if len(raw) > self.max_headers:
             refusal = (431, f"more than {self.max_headers} header lines")
+        elif size > self.max_header_bytes:
+            refusal = (431, f"headers larger than {self.max_header_bytes} bytes")
         elif not self.hosts.allows(headers.get("host")):
             refusal = (421, "this server does not answer to that name (the Host header)")
         elif kind == "http" and scope.get("method") not in ("GET", "HEAD", "OPTIONS"):

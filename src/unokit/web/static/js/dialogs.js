@@ -4,7 +4,7 @@
 import { cardFace, COLORS, LETTER } from "./cards.js";
 import { el, inviteFor, request, save, saved, saveToken, t, toast } from "./common.js";
 import { choicesOf, withChoice } from "./moves.js";
-import { leaveButton, nameForm, tableSettings, watchersBlock } from "./panels.js";
+import { leaveButton, nameForm, smallButton, tableSettings, watchersBlock } from "./panels.js";
 import { RulesForm } from "./rules_form.js";
 import { action, connect, sendMove } from "./socket.js";
 import {
@@ -33,10 +33,23 @@ export function openDialog(kind, title, build, { closable = true } = {}) {
   }
   overlay.appendChild(box);
   document.body.appendChild(overlay);
-  S.dialog = { kind, overlay, closable, restore: document.activeElement };
+  S.dialog = { kind, overlay, closable, restore: document.activeElement, box, build };
   const first = box.querySelector("input, [data-move], button");
   if (first) first.focus();
   return box;
+}
+
+/** The People dialog follows the room as it changes (unless something in it is being typed
+ * in): called after every room message. */
+export function refreshDialog() {
+  const d = S.dialog;
+  if (!d || d.kind !== "people") return;
+  const typing = document.activeElement && d.box.contains(document.activeElement)
+    && document.activeElement.tagName === "INPUT";
+  if (typing) return;
+  const title = d.box.firstChild;
+  d.box.replaceChildren(title);
+  d.build(d.box);
 }
 
 export function closeDialog() {
@@ -242,7 +255,7 @@ export function joinDialog(error = "") {
         saveToken(S.code, res.token);
         S.token = res.token;
         if (!spectate && (res.seat === null || res.seat === undefined)) {
-          toast(t("The table is full: you are watching."), "info", 5000);
+          toast(t("You are watching: take a bot's seat at the end of the round."), "info", 6000);
         }
         closeDialog();
         connect();
@@ -284,8 +297,16 @@ export async function roomAbout(box) {
     info = await request("GET", `/api/rooms/${encodeURIComponent(S.code)}?lang=${encodeURIComponent(S.lang)}`,
       undefined, { "X-Invite": inviteFor(S.code) || "" });
   } catch (e) {
+    // no such room, or not with this key: nothing to join (the form goes)
     box.appendChild(el("p", "error-box", e.message));
+    const form = box.parentElement && box.parentElement.querySelector("form");
+    if (form) form.hidden = true;
     return;
+  }
+  if (info.status !== "lobby") {
+    // under way: a newcomer watches, and takes a bot's seat at the round's end
+    const play = $("join-play");
+    if (play) play.textContent = t("Join (watch, then sit at the round's end)");
   }
   const list = el("ul", "seats compact");
   for (const s of info.seats) {
@@ -297,9 +318,16 @@ export async function roomAbout(box) {
     list.appendChild(li);
   }
   box.appendChild(list);
-  const free = info.seats.filter((s) => s.kind === "empty").length;
-  const words = info.status === "lobby" ? t("The match has not started yet.") : t("The match is being played.");
-  box.appendChild(el("p", "target-line", `${words} ${t("Free seats: {n}", { n: free })}`));
+  const free = info.seats.filter((s) => s.kind !== "human").length;
+  const words = {
+    lobby: t("The match has not started yet."),
+    playing: t("A round is being played."),
+    round_over: t("Between two rounds."),
+    match_over: t("The match is over; a rematch may follow."),
+  }[info.status] || "";
+  const seats = info.status === "lobby" ? t("Seats to take: {n}", { n: free })
+    : t("Seats a bot keeps for a newcomer: {n}", { n: free });
+  box.appendChild(el("p", "target-line", `${words} ${seats}`));
   const d = el("details");
   d.appendChild(el("summary", "", t("Rules")));
   const ul = el("ul", "rules-lines");
@@ -387,6 +415,10 @@ export function fillPeople(box) {
     if (room.host === s.seat) li.appendChild(el("i", "badge host", t("host")));
     if (s.kind === "bot") li.appendChild(el("i", "badge bot", `${t("bot")} · ${t(s.level || "basic")}`));
     if (s.kind === "human" && s.away) li.appendChild(el("i", "badge away", s.bot_plays ? t("away: a bot plays") : t("away")));
+    if (S.you && S.you.host && s.kind === "human" && s.seat !== myseat()) {
+      // the host removes a player at any time (a bot takes the seat in play)
+      li.appendChild(smallButton(t("Remove"), "danger", () => action("kick", { seat: s.seat }), "kick"));
+    }
     list.appendChild(li);
   }
   box.appendChild(list);

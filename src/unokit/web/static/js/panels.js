@@ -125,6 +125,17 @@ export function tableSettings(box) {
     label.appendChild(sel);
     wrap.appendChild(label);
   }
+  const lock = el("label", "check");
+  const lb = el("input");
+  lb.type = "checkbox";
+  lb.id = "locked-toggle";
+  lb.checked = !!room.locked;
+  lb.addEventListener("change", () => action("set_table", { locked: lb.checked }));
+  lock.append(lb, el("span", "", t("Close the table to newcomers")));
+  wrap.appendChild(lock);
+  const fresh = smallButton(t("New invite link"), "ghost", () => action("set_table", { new_invite: true }), "new-invite");
+  fresh.title = t("The old links stop working; the people at the table stay.");
+  wrap.appendChild(fresh);
   box.appendChild(wrap);
 }
 
@@ -237,6 +248,9 @@ export function scoresTable(showReady) {
   const ranking = v && v.match_ranking;
   if (Array.isArray(ranking) && ranking.length) {
     order.sort((a, b) => ranking.indexOf(a) - ranking.indexOf(b));
+  } else if (v && Array.isArray(v.standing) && v.standing.length) {
+    // between rounds: as the match would rank the seats now (the server's, the engine's rule)
+    order.sort((a, b) => v.standing.indexOf(a) - v.standing.indexOf(b));
   }
   const best = Math.max(...order.map((s) => scores[s] ?? 0));
   for (const s of order) {
@@ -311,9 +325,17 @@ export function roundPanel(panel, st) {
     b.append(icon("download"), ` ${t("Download the record")}`);
     row.appendChild(b);
   }
-  if (me === null && room.seats.some((s) => s.kind === "empty")) {
-    const free = room.seats.find((s) => s.kind === "empty");
-    row.appendChild(smallButton(t("Take a seat"), "", () => action("take_seat", { seat: free.seat }), "take-seat"));
+  if (me === null && room.seats.some((s) => s.kind !== "human")) {
+    // a spectator (a friend who came late) takes a bot's seat between rounds
+    const seats = el("div", "take-seats");
+    seats.appendChild(el("span", "target-line", t("Join the next round in a bot's place:")));
+    for (const s of room.seats.filter((x) => x.kind !== "human")) {
+      const b = smallButton(t("Take {name}'s seat", { name: s.name }), "primary",
+        () => action("take_seat", { seat: s.seat }), "take-seat");
+      b.dataset.seat = String(s.seat);
+      seats.appendChild(b);
+    }
+    panel.appendChild(seats);
   }
   row.appendChild(smallButton(t("Show the table"), "ghost", () => {
     S.panelHidden = true;

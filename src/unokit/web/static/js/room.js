@@ -8,7 +8,9 @@ import {
   chosenLang, el, icon, langPicker, loadLabels, reactionImage, REACTIONS, saveInvite, saveToken, t,
   toast, tokenFor,
 } from "./common.js";
-import { inviteDialog, joinDialog, keysDialog, peopleDialog, rulesDialog } from "./dialogs.js";
+import {
+  closeDialog, inviteDialog, joinDialog, keysDialog, peopleDialog, rulesDialog,
+} from "./dialogs.js";
 import { onKey } from "./keys.js";
 import { connect, handle, send, sendMove, setConn } from "./socket.js";
 import { setSound, sound, soundOn } from "./sound.js";
@@ -36,6 +38,7 @@ async function start() {
   langPicker($("lang"), S.lang, async (lang) => {
     S.lang = lang;
     await loadLabels(lang);
+    if (S.dialog && S.dialog.closable) closeDialog(); // its words were the old language's
     if (S.ws && S.ws.readyState === WebSocket.OPEN) send({ type: "hello", lang });
     render();
   });

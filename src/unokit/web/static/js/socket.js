@@ -86,6 +86,15 @@ export function connect() {
       else removedDialog(ev.code === 4003);
       return;
     }
+    if (ev.code === 4005) {
+      // a place nobody used for a while is given back: join again
+      S.stopped = true;
+      saveToken(S.code, null);
+      S.token = null;
+      setConn("offline");
+      joinDialog(t("You were away a while, so your place here was given back: join again."));
+      return;
+    }
     if (ev.code === 4401 || (!S.welcomed && S.helloError)) {
       // the server did not accept our token: join again
       S.stopped = true;

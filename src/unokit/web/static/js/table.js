@@ -3,7 +3,7 @@
 
 import { cardBack, cardFace, cardOrder, colorChip, LETTER } from "./cards.js";
 import { el, icon, t } from "./common.js";
-import { misplayDialog, playDialog } from "./dialogs.js";
+import { misplayDialog, playDialog, refreshDialog } from "./dialogs.js";
 import { sortMoves } from "./moves.js";
 import { readyWords, renderPanel, renderScores } from "./panels.js";
 import { clearPending, sendMove, setConn } from "./socket.js";
@@ -29,6 +29,7 @@ export function render() {
   renderHand();
   renderPanel();
   renderScores();
+  refreshDialog();
 }
 
 export function renderBanner() {
