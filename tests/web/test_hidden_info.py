@@ -38,7 +38,7 @@ VIEW_KEYS = {
     "pending_draw", "draw_pile", "discard", "uno_called", "in_round", "dealer", "scores",
     "revealed", "drawn_card", "legal_moves", "legal", "unplayable", "names", "you",
     "stack_total", "named_color", "catchable", "eliminated", "round_no", "target", "winner",
-    "match_ranking", "match_over", "hands_left", "misplays", "misplay_rule", "standing",
+    "match_ranking", "match_over", "hands_left", "misplays", "misplay_rule", "standing", "refused",
 }  # fmt: skip
 
 

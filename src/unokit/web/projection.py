@@ -11,7 +11,7 @@ from unokit.cards import COLOR_OF, Color
 from unokit.errors import IllegalMoveError
 from unokit.events import Event
 from unokit.game import Game, View
-from unokit.moves import REFEREE, Play, Timeout
+from unokit.moves import CHALLENGE, DRAW, PASS, REFEREE, Move, Play, Timeout
 from unokit.narrator import explain, narrate, translations
 from unokit.notation import format_move_body
 from unokit.phase import Phase
@@ -138,6 +138,7 @@ class Projection(RoomState):
             ]
         data["legal"] = legal
         data["unplayable"], data["misplays"] = self._unplayable(game, view, seat, lang)
+        data["refused"] = self._refused(game, view, seat, lang)
         data["misplay_rule"] = self.rules.misplay
         data["names"] = names
         data["you"] = seat
@@ -195,6 +196,30 @@ class Projection(RoomState):
                 if game.is_misplay(seat, move):
                     misplays[card.code] = format_move_body(move)
         return out, misplays
+
+    def _refused(
+        self, game: Game, view: View, seat: int | None, lang: str
+    ) -> dict[str, str]:
+        """On the seat's own turn, why a turn's move it may not make is refused (the engine's
+        reason): drawing (``draw_with_playable``, ``after_draw``...), keeping a drawn card,
+        challenging a +4. The page shows these moves off, with the reason."""
+        if seat is None or game.current != seat or game.round_over:
+            return {}
+        asked: list[Move] = [DRAW]
+        if view.phase == Phase.AFTER_DRAW:
+            asked.append(PASS)
+        if view.phase == Phase.PENALTY:
+            asked.append(CHALLENGE)
+        out: dict[str, str] = {}
+        legal = view.legal_moves
+        for move in asked:
+            if move in legal:
+                continue
+            try:
+                game.verify(seat, move)
+            except IllegalMoveError as error:
+                out[format_move_body(move)] = self._explain(error, seat, lang)
+        return out
 
     def _explain(self, error: IllegalMoveError, seat: int | None, lang: str) -> str:
         """The engine's reason told to ``seat`` in ``lang`` (names, "you", card names)."""

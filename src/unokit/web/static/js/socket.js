@@ -216,7 +216,8 @@ export function onState(msg) {
   if (fresh && S.dialog && S.dialog.kind === "play") closeDialog(); // its choices are gone
   if (fresh && S.why) {
     // a reason told about an older table goes, unless it still holds
-    const now = S.view.unplayable && S.view.unplayable[S.why.code];
+    const now = S.why.code ? S.view.unplayable && S.view.unplayable[S.why.code]
+      : Object.values(S.view.refused || {}).find((r) => r === S.why.text);
     if (now !== S.why.text) S.why = null;
   }
   if (S.history) {

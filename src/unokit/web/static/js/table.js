@@ -378,6 +378,19 @@ export function renderActions() {
       box.appendChild(moveButton(m.text, label));
     }
   }
+  // a turn's move the rules refuse now (draw while holding a playable card, keep a card that
+  // must be played, challenge a +4 at a table without challenges): shown off, and why
+  const offWords = { draw: t("Draw a card"), pass: t("Keep the card"), challenge: t("Challenge the +4") };
+  for (const [move, reason] of Object.entries(v.refused || {})) {
+    const b = el("button", "btn off", offWords[move] || move);
+    b.type = "button";
+    b.dataset.refused = move;
+    b.setAttribute("aria-disabled", "true");
+    b.setAttribute("aria-description", reason);
+    b.title = reason;
+    b.addEventListener("click", () => showWhy(reason, null));
+    box.appendChild(b);
+  }
   // UNO with the play, where it is not a move of its own
   const unoPlays = [...plays.values()].flat().some((m) => m.uno);
   if (unoPlays && !others.some((m) => m.kind === "uno")) {
@@ -524,11 +537,13 @@ export function tapCard(code, node) {
 /** Why a tapped card cannot be played: a line under the move buttons (it covers none of
  * them), read out by screen readers; it goes when the table changes or after a while. */
 export function showWhy(text, node) {
-  S.why = { code: node.dataset.card, text, at: Date.now() };
+  S.why = { code: node ? node.dataset.card : null, text, at: Date.now() };
   renderActions();
-  node.classList.remove("shake");
-  void node.offsetWidth;
-  node.classList.add("shake");
+  if (node) {
+    node.classList.remove("shake");
+    void node.offsetWidth;
+    node.classList.add("shake");
+  }
   clearTimeout(S.whyTimer);
   S.whyTimer = setTimeout(() => {
     S.why = null;
