@@ -18,6 +18,8 @@ from typing import Annotated, Any
 
 import typer
 
+from unokit.cli.common import console, fail
+
 __all__ = ["serve"]
 
 log = logging.getLogger("unokit.web")
@@ -200,8 +202,6 @@ def serve(
     import asyncio
     import itertools
 
-    from unokit.cli.main import _fail, console
-
     try:
         import uvicorn
 
@@ -212,55 +212,55 @@ def serve(
         from unokit.web.settings import public_origin
         from unokit.web.storage import StorageError, is_postgres_url, open_storage
     except ImportError as error:  # pragma: no cover - the web extra is not installed
-        _fail(f"unokit serve needs the web extra (pip install 'unokit[web]'): {error}")
+        fail(f"unokit serve needs the web extra (pip install 'unokit[web]'): {error}")
     if not 0 <= port <= 65535:
-        _fail(f"--port {port}: expected a port from 0 to 65535")
+        fail(f"--port {port}: expected a port from 0 to 65535")
     if not 0 <= bot_delay <= 60 or not 0 <= grace <= 86400:
-        _fail("--bot-delay must be 0 to 60 seconds and --grace 0 to 86400 seconds")
+        fail("--bot-delay must be 0 to 60 seconds and --grace 0 to 86400 seconds")
     if not 0 <= takeover <= 3600:
-        _fail("--takeover must be 0 (never) to 3600 seconds")
+        fail("--takeover must be 0 (never) to 3600 seconds")
     if not 256 <= max_message_bytes <= 64 * 1024:
-        _fail("--max-message-bytes must be 256 to 65536 (uvicorn drops frames over 64 KiB)")
+        fail("--max-message-bytes must be 256 to 65536 (uvicorn drops frames over 64 KiB)")
     if min(rate_limit, http_rate, max_members) < 1:
-        _fail("--rate-limit, --http-rate and --max-members must be at least 1")
+        fail("--rate-limit, --http-rate and --max-members must be at least 1")
     if min(max_rooms_per_address, max_room_connections, max_rooms, max_spectators) < 0:
-        _fail(
+        fail(
             "--max-rooms, --max-rooms-per-address, --max-room-connections and "
             "--max-spectators must be 0 or more"
         )
     if not 0.1 <= request_timeout <= 600 or not 0.1 <= hello_timeout <= 600:
-        _fail("--request-timeout and --hello-timeout must be 0.1 to 600 seconds")
+        fail("--request-timeout and --hello-timeout must be 0.1 to 600 seconds")
     if max_spectators_per_address < 0:
-        _fail("--max-spectators-per-address must be 0 or more")
+        fail("--max-spectators-per-address must be 0 or more")
     if max_connections_per_address < 0:
-        _fail("--max-connections-per-address must be 0 (no limit) or more")
+        fail("--max-connections-per-address must be 0 (no limit) or more")
     if room_idle <= 0 or not 0.2 <= lease_ttl <= 600:
-        _fail("--room-idle must be above 0 and --lease-ttl 0.2 to 600 seconds")
+        fail("--room-idle must be above 0 and --lease-ttl 0.2 to 600 seconds")
     models: list[tuple[str, str]] = []
     for given in bot_model:
         name, _, path = given.partition("=")
         name = name.strip()
         if not re.fullmatch(r"[a-z][a-z0-9_-]{0,23}", name) or not path:
-            _fail(f"--bot-model {given!r}: give NAME=PATH, NAME in lower-case letters and digits")
+            fail(f"--bot-model {given!r}: give NAME=PATH, NAME in lower-case letters and digits")
         from unokit.bots import TABLE_LEVELS, make_bot
 
         if name in TABLE_LEVELS or name in (m for m, _ in models):
-            _fail(f"--bot-model {name}: that name is already a bot level")
+            fail(f"--bot-model {name}: that name is already a bot level")
         try:
             make_bot(f"policy:{path}")  # read once now: a broken file is said before start
         except ValueError as error:
-            _fail(f"--bot-model {name}: {error}")
+            fail(f"--bot-model {name}: {error}")
         models.append((name, path))
     if public_url is not None:
         try:
             public_url = public_origin(public_url)
         except ValueError as error:
-            _fail(f"--public-url: {error}")
+            fail(f"--public-url: {error}")
     if is_postgres_url(db):
         try:
             import psycopg  # noqa: F401
         except ImportError:
-            _fail("--db postgresql://... needs psycopg (pip install 'unokit[postgres]')")
+            fail("--db postgresql://... needs psycopg (pip install 'unokit[postgres]')")
     # the port first: nothing is made, and no link printed, for a server that cannot start
     try:
         listener = _bind(host, port)
@@ -268,8 +268,8 @@ def serve(
         if error.errno == errno.EADDRINUSE:
             free = _free_port_after(host, port)
             hint = f" (--port {free} is free, or --port 0 picks one)" if free else ""
-            _fail(f"port {port} on {host} is taken by another program{hint}", 3)
-        _fail(f"cannot listen on {host}:{port}: {error.strerror or error}", 3)
+            fail(f"port {port} on {host} is taken by another program{hint}", 3)
+        fail(f"cannot listen on {host}:{port}: {error.strerror or error}", 3)
     port = listener.getsockname()[1]
     settings = Settings(
         host=host,
@@ -323,7 +323,7 @@ def serve(
             code, token, invite = asyncio.run(make_room())
         except (StorageError, OSError) as error:
             listener.close()
-            _fail(f"cannot create a room in {where}: {error}")
+            fail(f"cannot create a room in {where}: {error}")
         console.print(f"your room: {address}/r/{code}#t={token}", soft_wrap=True)
         console.print("  (open it first: the link makes you the host; invite friends with")
         console.print(f"   {address}/r/{code}#k={invite} )", soft_wrap=True)
@@ -368,4 +368,4 @@ def serve(
     try:
         uvicorn.Server(config).run(sockets=[listener])
     except StorageError as error:
-        _fail(f"cannot open {where}: {error}")
+        fail(f"cannot open {where}: {error}")
