@@ -222,6 +222,8 @@ class Game(State):
                 play.resolve_play(self, seat, move)  # type: ignore[arg-type]
             else:
                 self._dispatch(seat, move)
+            if self.rules.mercy_limit:
+                rounds.knock_out(self)
         except RoundEnded:
             pass
         self.history.append((seat, move))
@@ -277,6 +279,8 @@ class Game(State):
                 play.resolve_play(self, seat, move)  # type: ignore[arg-type]
             else:
                 self._dispatch(seat, move)
+            if self.rules.mercy_limit:
+                rounds.knock_out(self)
         except RoundEnded:
             pass
         except Exception:
@@ -321,6 +325,9 @@ class Game(State):
             uno.catch(self, seat, move.target)
         elif cls is ChooseColor:
             assert isinstance(move, ChooseColor)
+            if self.roulette:  # the victim of a colour roulette names its colour
+                play.spin_roulette(self, seat, move.color)
+                return
             self.color = int(move.color)
             self.phase = Phase.PLAY
             self.emit(ev.ColorChosen(seat, move.color))
@@ -367,6 +374,8 @@ class Game(State):
             eliminated=tuple(self.eliminated),
             seating=tuple(self.seating),
             group=self.tops or (),
+            knocked_out=tuple(self.knocked_out),
+            roulette=self.roulette,
         )
 
     def waiting_seats(self) -> list[int]:

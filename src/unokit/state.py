@@ -108,6 +108,10 @@ class View:
     seating: tuple[int, ...] = ()
     #: after a sum jump-in, its cards: the next player may follow any one of them (§7.6)
     group: tuple[Card, ...] = ()
+    #: the seats the mercy rule put out of this round, in order (VARIANTS.md §1)
+    knocked_out: tuple[int, ...] = ()
+    #: a colour roulette waits for the seat to act to name its colour (VARIANTS.md §1)
+    roulette: bool = False
 
     @property
     def my_turn(self) -> bool:
@@ -339,6 +343,14 @@ class State:
     history: list[tuple[int, Move]] = _state("history", _empty, _list, _dump_history)
     #: the described table this game started from (a scenario), as a saved state
     origin: dict[str, Any] | None = _state("origin", _none)
+    #: the mercy rule (``mercy_limit``, VARIANTS.md §1): the seats put out of this round for
+    #: holding too many cards, in order (not in ``out_order``: they did not go out)
+    knocked_out: list[int] = _state(
+        "knocked_out", _empty, _list, list, seen=lambda v: list(v.knocked_out)
+    )
+    #: a wild colour roulette waits for the seat to act (phase ``choose_color``) to name the
+    #: colour it turns cards for (VARIANTS.md §1)
+    roulette: bool = _state("roulette", lambda r, s: False, seen=lambda v: v.roulette)
     # derived from the rules, or passing: not saved
     n: int = _state(None, lambda r, s: r.players)
     deck: list[Card] = _state(None, lambda r, s: _deck_of(r))
