@@ -37,7 +37,7 @@ from unokit.penalties import most_pending
 from unokit.phase import Phase
 from unokit.rng import SEED_LIMIT
 from unokit.rules import Rules
-from unokit.state import STATE_KEYS, JumpWindow, StackEntry, State
+from unokit.state import SPARSE_KEYS, STATE_KEYS, JumpWindow, StackEntry, State
 
 __all__ = [
     "RECORD_FORMAT",
@@ -57,7 +57,7 @@ RECORD_FORMAT = "unokit-record-1"
 
 #: the keys of a state, as :meth:`Game.to_dict` writes them; ``origin`` may be left out
 _STATE_KEYS = STATE_KEYS  # declared with the state's fields (unokit.state)
-_OPTIONAL = frozenset({"origin", "knocked_out", "roulette"})  # (states saved before them)
+_OPTIONAL = frozenset({"origin"}) | SPARSE_KEYS  # (left out while empty)
 _STACK_KEYS = ("seat", "card", "honest", "color", "hand", "under", "tops")
 _JUMP_KEYS = ("player", "cards", "direction", "pending", "stack", "skipped")
 _REVEALED_KEYS = ("viewer", "hands")

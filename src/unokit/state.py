@@ -32,6 +32,7 @@ from unokit.scoring import team_of
 
 __all__ = [
     "SEEN",
+    "SPARSE_KEYS",
     "STATE_KEYS",
     "JumpWindow",
     "RoundEnded",
@@ -156,6 +157,13 @@ def _state(
     ``_setup``, ``copy``, ``to_dict``, the all-or-nothing deal, the loader's list of keys
     (:data:`STATE_KEYS`) and determinization (:data:`SEEN`) are all made from these fields."""
     return field(metadata={"key": key, "new": new, "copy": copy, "dump": dump, "seen": seen})
+
+
+#: saved-state keys left out of ``to_dict`` while empty (false, an empty list): the fields of
+#: rules that most games do not play (the mercy rule, the colour roulette), so that a game
+#: without them saves the state it always did (the golden games' digests); the loader takes
+#: them as optional
+SPARSE_KEYS: frozenset[str] = frozenset({"knocked_out", "roulette"})
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -453,6 +461,8 @@ class State:
         data: dict[str, Any] = {"format": "unokit-state-1"}
         for name, key, dump in _DUMP:
             value = getattr(self, name)
+            if not value and key in SPARSE_KEYS:
+                continue
             data[key] = value if dump is None else dump(value)
         return data
 

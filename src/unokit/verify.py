@@ -111,6 +111,15 @@ def _a_seat(game: State, seat: int, move: Move) -> Why | None:
 
 def _in_round(game: State, seat: int, move: Move) -> Why | None:
     if not game.in_round[seat]:
+        if seat in game.knocked_out:
+            return _why(
+                N_("{seat} was put out of this round by the mercy rule"),
+                N_("you were put out of this round by the mercy rule"),
+                seat,
+                game=game,
+                rules=("mercy_limit",),
+                seat=seat,
+            )
         return _why(
             N_("{seat} is out of this round"), N_("you are out of this round"), seat, seat=seat
         )
@@ -217,6 +226,13 @@ def _choose_colour(game: State, seat: int, move: ChooseColor) -> Why | None:
     if game.phase != Phase.CHOOSE_COLOR:
         return _why(N_("there is no colour to name now (a wild's colour is named with the play)"))
     if seat != game.current:
+        if game.roulette:
+            return _why(
+                N_("{current}, the colour roulette's next player, names the colour"),
+                game=game,
+                rules=("deck",),
+                current=game.current,
+            )
         return _why(N_("{current}, the first player, names the colour"), current=game.current)
     return None
 
