@@ -46,7 +46,9 @@ async def test_a_colour_roulette_on_the_person_asks_the_colour_and_turns_the_car
     )
     app = UnoApp(game=game, bots="basic", bot_delay=0.0, animations=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        assert await until(pilot, lambda: app.game.roulette and isinstance(app.screen, ChoiceScreen))
+        assert await until(
+            pilot, lambda: app.game.roulette and isinstance(app.screen, ChoiceScreen)
+        )
         text = await settled_text(pilot, app)
         assert "Colour roulette: name a colour" in text
         await pilot.press("3")  # the dialog's third answer: green
