@@ -70,7 +70,11 @@ def play_match(rules: Rules, seed: int, max_moves: int) -> int:
         game.apply(seat, legal[rng.below(len(legal))])
         moves += 1
         limit = rules.mercy_limit
-        if limit and any(game.in_round[s] and len(h) >= limit for s, h in enumerate(game.hands)):
+        if (
+            limit
+            and not game.round_over
+            and any(game.in_round[s] and len(h) >= limit for s, h in enumerate(game.hands))
+        ):
             raise AssertionError(f"a seat holds mercy_limit = {limit} cards after move {moves}")
         if moves % 25 and not game.round_over:
             continue
