@@ -126,7 +126,7 @@ def lab(
     )
     table.add_column("", no_wrap=True)
     for r in results:
-        table.add_column(r.name, justify="right", overflow="fold")
+        table.add_column(r.name.replace("=", "=\n", 1), justify="right")
     turns = [r.turns for r in results]
     quantiles = [r.turns_quantiles() for r in results]
     rows: list[tuple[str, list[str]]] = [
