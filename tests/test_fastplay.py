@@ -460,6 +460,7 @@ def _python_measured(rules: Rules, seed: int, choice_seed: int) -> tuple[object,
         m.calls,
         m.catches,
         m.challenges,
+        m.stacks,
         m.exchanges,
         m.reshuffles,
         tuple(sorted(m.one_card)),
@@ -483,6 +484,7 @@ def _native_measured(rules: Rules, seed: int, choice_seed: int) -> tuple[object,
         c.calls,
         c.catches,
         c.challenges,
+        c.stacks,
         c.exchanges,
         c.reshuffles,
         c.one_card,
@@ -504,9 +506,9 @@ def _native_measured(rules: Rules, seed: int, choice_seed: int) -> tuple[object,
     ids=["official-4", "stacking-4", "seven-zero-3", "jump-in-4", "party-4", "mix-5"],
 )
 def test_measured_rounds_count_as_the_python_meter(rules: Rules) -> None:
-    """The lab's counts (turns, cards drawn, calls, catches, challenges, exchanges, reshuffles,
-    who held one card, who held the most and when) are the same from C as from the Python
-    engine's moves and events, and the rounds themselves are the same."""
+    """The lab's counts (turns, cards drawn, calls, catches, challenges, stacks, exchanges,
+    reshuffles, who held one card, who held the most and when) are the same from C as from the
+    Python engine's moves and events, and the rounds themselves are the same."""
     for seed in range(30):
         assert _native_measured(rules, seed, seed + 7) == _python_measured(rules, seed, seed + 7)
 

@@ -41,6 +41,8 @@ FIGURES = {
     "eliminations",
     "challenges",
     "catches",
+    "stacks",
+    "jump_ins",
 }
 
 
@@ -131,7 +133,7 @@ def test_cli_prints_the_table_and_writes_json_and_plot(tmp_path: Path) -> None:
     args += ["--seed", "5", "--workers", "1", "--json", str(out), "--plot", str(plot)]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    for words in ("baseline", "stacking=any", "turns per round", "first player wins", "comebacks"):
+    for words in ("baseline", "stacking=", "turns per round", "first player wins", "stacked"):
         assert words in result.output
     data = json.loads(out.read_text(encoding="utf-8"))
     assert [s["setting"] for s in data["settings"]] == ["baseline", "stacking=any"]

@@ -147,6 +147,8 @@ def lab(
         ),
         ("win worth (points)", [f"{r.points.value:.0f}" for r in results]),
         ("  spread (sd)", [f"{r.points_spread:.0f}" for r in results]),
+        ("penalties stacked", [f"{r.per_round('stacks'):.2f}" for r in results]),
+        ("jump-ins", [f"{r.per_round('jump_ins'):.2f}" for r in results]),
         ("hands exchanged", [f"{r.per_round('exchanges'):.2f}" for r in results]),
         ("eliminations", [f"{r.per_round('eliminations'):.2f}" for r in results]),
         ("void rounds", [str(r.void) for r in results]),

@@ -1514,7 +1514,7 @@ static PyObject *play_rounds(PyObject *self, PyObject *args) {
  * cards than anyone else in the round, if one does, is noted with the turn's number; after
  * each move every seat in the round holding one card is noted. */
 typedef struct {
-    long long turns, calls, catches, challenges;
+    long long turns, calls, catches, challenges, stacks;
     unsigned one_card;           /* seats that held one card after some move */
     long long last_most[MAXP];   /* the last turn after which the seat alone held the most */
 } Meter;
@@ -1557,6 +1557,7 @@ static int play_measured_moves(Game *g, uint64_t *choice, long limit, long *made
         if (t == M_CALL || (t == M_PLAY && mv->uno)) m->calls++;
         if (t == M_CATCH) m->catches++;
         if (t == M_CHALLENGE) m->challenges++;
+        if (t == M_PLAY && g->phase == PENALTY) m->stacks++; /* stacked or deflected */
         Move copy = *mv;
         apply(g, &copy);
         meter_move(g, m, seat, &copy);
@@ -1571,7 +1572,8 @@ PyDoc_STRVAR(play_measured_doc,
 "\n"
 "Deal the round of `seed` and play it to its end as play_rounds does (one round), measuring\n"
 "it for the lab (unokit.sim.lab). Returns (moves, winner, choice_state, hands, dealer,\n"
-"first, turns, drawn, calls, catches, challenges, exchanges, reshuffles, one_card, last_most):\n"
+"first, turns, drawn, calls, catches, challenges, stacks, exchanges, reshuffles, one_card,\n"
+"last_most): stacks the plays that answered a pending penalty (stacked or deflected);\n"
 "winner -1 when max_moves (0-10**9) ran out; first the seat to act first (after the start\n"
 "card); one_card a bit mask of the seats that held one\n"
 "card after some move; last_most per seat the last turn after which it alone held the most\n"
@@ -1634,9 +1636,9 @@ static PyObject *play_measured(PyObject *self, PyObject *args) {
         Py_XDECREF(most);
         return NULL;
     }
-    return Py_BuildValue("LiKNiiLLLLLiiIN", moves, winner, (unsigned long long)choice, hands,
+    return Py_BuildValue("LiKNiiLLLLLLiiIN", moves, winner, (unsigned long long)choice, hands,
                          dealer, first, m.turns, drawn, m.calls, m.catches, m.challenges,
-                         exchanges, refills, m.one_card, most);
+                         m.stacks, exchanges, refills, m.one_card, most);
 }
 
 PyDoc_STRVAR(play_from_doc,

@@ -44,5 +44,5 @@ def play_measured(
     choice_state: int,
     max_moves: int,
 ) -> tuple[
-    int, int, int, list[list[int]], int, int, int, int, int, int, int, int, int, int, list[int]
+    int, int, int, list[list[int]], int, int, int, int, int, int, int, int, int, int, int, list[int]
 ]: ...

@@ -195,6 +195,7 @@ class MeasuredRound:
     calls: int
     catches: int
     challenges: int
+    stacks: int  #: plays that answered a pending penalty (stacked or deflected)
     exchanges: int
     reshuffles: int
     one_card: tuple[int, ...]  #: seats that held one card after some move
@@ -306,6 +307,7 @@ def play_measured_round(
         calls,
         catches,
         challenges,
+        stacks,
         exchanges,
         reshuffles,
         one_card,
@@ -325,6 +327,7 @@ def play_measured_round(
         calls,
         catches,
         challenges,
+        stacks,
         exchanges,
         reshuffles,
         tuple(s for s in range(rules.players) if one_card >> s & 1),

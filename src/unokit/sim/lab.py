@@ -5,7 +5,8 @@ A lab run plays the same rounds (round i dealt from ``seed + i``) under a **base
 and under each **variant** (:func:`settings_of`: each value of an option, or a preset), and
 reports per setting (:class:`SettingResult`): the round's length in turns and in minutes at a
 person's pace, cards drawn, how often the leader is caught, comebacks, the first player's win
-share with its 95% interval, the spread of the points a win is worth, exchanges of hands and
+share with its 95% interval, the spread of the points a win is worth, penalties stacked,
+jump-ins, exchanges of hands and
 eliminations. The counts of one round are :mod:`unokit.sim.meter`'s.
 
 Rounds of random players (``bots = random`` at every seat) are played by the C accelerator
@@ -92,6 +93,8 @@ class RoundRecord:
     eliminations: int
     challenges: int
     catches: int
+    stacks: int  #: plays that answered a pending penalty (stacked or deflected)
+    jump_ins: int  #: plays out of turn
 
 
 def _value(raw: str) -> Any:
@@ -223,6 +226,8 @@ def _record(
     eliminations: int,
     challenges: int,
     catches: int,
+    stacks: int,
+    jump_ins: int,
 ) -> RoundRecord:
     points = (
         sum(hand_points(h, rules.deck) for s, h in enumerate(hands) if s != winner)
@@ -243,6 +248,8 @@ def _record(
         eliminations,
         challenges,
         catches,
+        stacks,
+        jump_ins,
     )
 
 
@@ -272,6 +279,8 @@ def play_measured(
             0,
             fast.challenges,
             fast.catches,
+            fast.stacks,
+            0,  # random players never jump in: only the seat to act moves
         )
     game = Game(rules, seed + index)
     if all(b == "random" for b in bots):
@@ -298,6 +307,8 @@ def play_measured(
         meter.eliminations,
         meter.challenges,
         meter.catches,
+        meter.stacks,
+        meter.jump_ins,
     )
 
 
@@ -419,7 +430,7 @@ class SettingResult:
 
     def per_round(self, name: str) -> float:
         """The mean of a count per round (``exchanges``, ``eliminations``, ``challenges``,
-        ``catches``)."""
+        ``catches``, ``stacks``, ``jump_ins``)."""
         return statistics.fmean(getattr(r, name) for r in self.records) if self.records else 0.0
 
     def to_dict(self) -> dict[str, Any]:
@@ -446,6 +457,8 @@ class SettingResult:
             "eliminations": self.per_round("eliminations"),
             "challenges": self.per_round("challenges"),
             "catches": self.per_round("catches"),
+            "stacks": self.per_round("stacks"),
+            "jump_ins": self.per_round("jump_ins"),
         }
 
 

@@ -14,7 +14,10 @@ The definitions (docs/lab.md explains why these):
 - **last most**: per seat, the last turn after which it alone held more cards than anyone
   else in the round (0: never); a *comeback* is a round whose winner was so after a turn
   past the round's middle (its last most more than half the turns);
-- **exchanges**: hands swapped (a 7), passed on (a 0) or shuffled together.
+- **exchanges**: hands swapped (a 7), passed on (a 0) or shuffled together;
+- **stacks**: plays that answered a pending penalty (stacked or deflected it);
+- **jump-ins**: plays out of turn (random players never make one: only the seat to act
+  moves).
 
 >>> from unokit.rules import Rules
 >>> from unokit.rng import Rng
@@ -33,11 +36,13 @@ from unokit.events import (
     HandsRotated,
     HandsShuffled,
     HandsSwapped,
+    JumpedIn,
     Reshuffled,
     StartDrawTwo,
 )
 from unokit.game import Game
 from unokit.moves import CallUno, Catch, Challenge, Draw, Move, Pass, Play
+from unokit.phase import Phase
 from unokit.rng import Rng
 
 __all__ = ["RoundMeter", "play_random_measured"]
@@ -58,12 +63,15 @@ class RoundMeter:
         self.calls = 0
         self.catches = 0
         self.challenges = 0
+        self.stacks = 0
+        self.jump_ins = 0
         self.exchanges = 0
         self.reshuffles = 0
         self.eliminations = 0
         self.one_card: set[int] = set()
         self.last_most = [0] * n
         self._pile = len(game.draw_pile)
+        self._penalty = game.phase == Phase.PENALTY  # a penalty pending before the next move
 
     def __call__(self, seat: int, move: Move, events: list[Event]) -> None:
         game = self.game
@@ -77,6 +85,8 @@ class RoundMeter:
                 self.exchanges += 1
             elif isinstance(event, Eliminated):
                 self.eliminations += 1
+            elif isinstance(event, JumpedIn):
+                self.jump_ins += 1
         pile = len(game.draw_pile)
         self.drawn += self._pile + refilled - pile
         self._pile = pile
@@ -86,6 +96,9 @@ class RoundMeter:
             self.catches += 1
         elif isinstance(move, Challenge):
             self.challenges += 1
+        if isinstance(move, Play) and self._penalty:
+            self.stacks += 1
+        self._penalty = game.phase == Phase.PENALTY
         hands, in_round = game.hands, game.in_round
         for s, hand in enumerate(hands):
             if in_round[s] and len(hand) == 1:
