@@ -112,6 +112,7 @@ _FIXUPS: dict[str, dict[str, str]] = {
         "拷贝": "复制",  # copy a link
         "二进位": "二进制",
         "套用": "应用",  # apply (settings to a match)
+        "自订": "自定义",  # custom (a custom wild, custom rules)
     },
 }
 
