@@ -11,23 +11,13 @@ from typing import Annotated
 
 import typer
 
-from unokit.cli.common import check_output, fail, one_line, rules_of
+from unokit.cli.common import check_output, fail, language, one_line, rules_of
 from unokit.errors import RulesError
-from unokit.i18n import LANGUAGES
 from unokit.sheet import FORMATS, SheetError, build_sheet, render
 
 __all__ = ["sheet_command", "write_atomically"]
 
 _SUFFIX_FORMAT = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".pdf": "pdf"}
-
-
-def _language(value: str) -> str:
-    """``--lang``, read as a language tag (any case, ``_`` for ``-``)."""
-    wanted = value.strip().replace("_", "-").casefold()
-    for lang in LANGUAGES:
-        if lang.casefold() == wanted:
-            return lang
-    fail(f"--lang {value!r}: expected one of {', '.join(LANGUAGES)}")
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -76,7 +66,7 @@ def sheet_command(
     Examples: `unokit rules sheet --preset party --rule uno_penalty=4 --lang zh-Hant
     --format pdf -o rules.pdf`; `unokit rules sheet --preset online > rules.md`.
     """
-    language = _language(lang)
+    lang = language(lang)
     if fmt is None:
         fmt = _SUFFIX_FORMAT.get(output.suffix.lower(), "md") if output is not None else "md"
     if fmt not in FORMATS:
@@ -94,7 +84,7 @@ def sheet_command(
         fail(one_line(error))
     sheet = build_sheet(
         rules,
-        language,
+        lang,
         title=title.strip() if title else None,
         link=link,
         preset=preset,
@@ -111,4 +101,4 @@ def sheet_command(
         write_atomically(output, data)
     except OSError as error:
         fail(f"--output {output}: {error.strerror or error}")
-    typer.echo(f"wrote {output} ({fmt}, {language}, {len(data):,} bytes)", err=True)
+    typer.echo(f"wrote {output} ({fmt}, {lang}, {len(data):,} bytes)", err=True)

@@ -21,6 +21,7 @@ referee keeps its state or reads a described scenario have no sheet words.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from unokit.i18n import N_, translations
 from unokit.rules import Rules
@@ -38,6 +39,13 @@ class Reading:
     cites: str
     when: All
     words: str
+    #: a table the reading applies to, where the condition's own example is not one the rules
+    #: allow (``teams`` ≠ 0 is met by 1, which no table can have)
+    table: dict[str, Any] | None = None
+
+    def example(self) -> dict[str, Any]:
+        """Options of a table this reading applies to (what the tests print it on)."""
+        return self.table if self.table is not None else self.when.example()
 
     def applies(self, rules: Rules) -> bool:
         return self.when(rules)
@@ -51,8 +59,14 @@ _ANSWERED = Either(_STACKING, Not("deflect", "off"), Not("jump_in", "off"))
 _JUMP_IN = Not("jump_in", "off")
 
 
-def _r(key: str, cites: str, when: tuple[Condition, ...], words: str) -> Reading:
-    return Reading(key, cites, both(*when), words)
+def _r(
+    key: str,
+    cites: str,
+    when: tuple[Condition, ...],
+    words: str,
+    table: dict[str, Any] | None = None,
+) -> Reading:
+    return Reading(key, cites, both(*when), words, table)
 
 
 #: the printed readings, in RULES-NOTES.md order (which is the order a sheet lists them in)
@@ -200,6 +214,7 @@ _ALL: tuple[Reading, ...] = (
             "The player who goes out scores the opponents' cards only; a team's score is the sum "
             "of its players'."
         ),
+        table={"teams": 2},
     ),
     _r(
         "chips_and_net",
