@@ -9,16 +9,26 @@ agreed on, in plain words, with the disputed points that apply called out.
 - :mod:`unokit.sheet.pdf`: the HTML printed to PDF by WeasyPrint (``unokit[sheet]``).
 
 ``unokit rules sheet`` (:mod:`unokit.cli.sheet`) writes it; the game server serves a room's
-(``GET /api/rooms/{code}/sheet``, the waiting room's "Print the rules").
+(``GET /r/{code}/sheet``, the waiting room's "Print the rules": :func:`to_web_page`).
 """
 
 from __future__ import annotations
 
 from unokit.sheet.content import Sheet, build_sheet
 from unokit.sheet.pdf import SheetError, to_pdf
-from unokit.sheet.render import to_html, to_markdown
+from unokit.sheet.render import stylesheet, to_html, to_markdown, to_web_page
 
-__all__ = ["FORMATS", "Sheet", "SheetError", "build_sheet", "render", "to_html", "to_markdown"]
+__all__ = [
+    "FORMATS",
+    "Sheet",
+    "SheetError",
+    "build_sheet",
+    "render",
+    "stylesheet",
+    "to_html",
+    "to_markdown",
+    "to_web_page",
+]
 
 #: the formats a sheet is written in
 FORMATS = ("md", "html", "pdf")

@@ -160,7 +160,8 @@ class Sheet:
     command: str
     #: the room's link (a QR code of it is printed), when the sheet is a room's
     link: str | None = None
-    #: the names printed on the "agreed by" line (blank lines for the players otherwise)
+    #: the names printed on the "agreed by" line, one a seat ("": a blank line to sign on);
+    #: none given: a blank line for every seat
     names: list[str] = field(default_factory=list)
     #: the small words of the page, translated: see :data:`LABELS`
     labels: dict[str, str] = field(default_factory=dict)
@@ -179,6 +180,9 @@ LABELS: dict[str, str] = {
     "room": N_("Room"),
     "scan": N_("Scan to join the table"),
     "made": N_("Made with unokit. The same rules again:"),
+    # the browser's sheet page (GET /r/{code}/sheet): its bar above the paper
+    "print": N_("Print"),
+    "back": N_("Back to the table"),
 }
 
 

@@ -24,7 +24,15 @@ from importlib import resources
 
 from unokit.sheet.content import Sheet
 
-__all__ = ["DENSITIES", "density", "qr_data_uri", "stylesheet", "to_html", "to_markdown"]
+__all__ = [
+    "DENSITIES",
+    "density",
+    "qr_data_uri",
+    "stylesheet",
+    "to_html",
+    "to_markdown",
+    "to_web_page",
+]
 
 #: the page's type sizes, largest first: a sheet with more to say is set smaller to stay on one
 #: page (``sheet.css``: ``.sheet.d0`` ... ``.sheet.d3``)
@@ -95,8 +103,8 @@ def to_markdown(sheet: Sheet) -> str:
     if sheet.points:
         out += ["", f"## {lab['points']}", ""]
         out += [f"> - {point}" for point in sheet.points]
-    names = sheet.names or ["________"] * sheet.seats
-    out += ["", f"**{lab['agreed']}:** " + " · ".join(_md(n) for n in names)]
+    names = sheet.names or [""] * sheet.seats
+    out += ["", f"**{lab['agreed']}:** " + " · ".join(_md(n) or "________" for n in names)]
     if sheet.link:
         out += ["", f"**{lab['room']}:** <{sheet.link}>"]
     out += ["", f"{lab['made']} `{sheet.command}`", ""]
@@ -149,10 +157,11 @@ def to_html(sheet: Sheet, *, page: bool = True, size: str | None = None) -> str:
         parts.append("</ul></aside>")
     parts.append('<footer class="foot"><div class="agreed">')
     parts.append(f"<b>{_e(lab['agreed'])}:</b>")
-    if sheet.names:
-        parts += [f'<span class="sign named">{_e(name)}</span>' for name in sheet.names]
-    else:
-        parts += ['<span class="sign"></span>'] * sheet.seats
+    for name in sheet.names or [""] * sheet.seats:
+        if name:
+            parts.append(f'<span class="sign named">{_e(name)}</span>')
+        else:
+            parts.append('<span class="sign"></span>')
     parts.append("</div>")
     parts.append(f'<p class="made">{_e(lab["made"])} <code>{_e(sheet.command)}</code></p>')
     parts.append("</footer></article>")
@@ -165,4 +174,27 @@ def to_html(sheet: Sheet, *, page: bool = True, size: str | None = None) -> str:
         f"<title>{_e(sheet.title)}</title>\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<style>\n{stylesheet()}</style>\n</head>\n<body>\n{article}\n</body>\n</html>\n"
+    )
+
+
+def to_web_page(sheet: Sheet, *, stylesheet_href: str, script_src: str, back: str) -> str:
+    """The sheet as the game server's page (the waiting room's "Print the rules"): no inline
+    style or script, which the server's Content-Security-Policy forbids; the stylesheet and the
+    script of its Print button are linked. ``back``: the table's address (the bar's link).
+    The bar above the paper is not printed (``sheet.css``)."""
+    lab = sheet.labels
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{_e(sheet.lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{_e(sheet.title)}</title>\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<link rel="stylesheet" href="{_e(stylesheet_href)}">\n'
+        f'<script type="module" src="{_e(script_src)}"></script>\n'
+        '</head>\n<body class="sheet-page">\n'
+        '<nav class="sheet-bar">'
+        f'<button type="button" class="primary" id="print-sheet" hidden>{_e(lab["print"])}'
+        "</button>"
+        f'<a class="button" id="back-to-table" href="{_e(back)}">{_e(lab["back"])}</a>'
+        '<span class="status"></span></nav>\n'
+        f"{to_html(sheet, page=False)}\n</body>\n</html>\n"
     )
