@@ -3,6 +3,7 @@ line, exit 2, nothing written (issue 23, "Bad input")."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,19 @@ def test_rules_still_shows_a_preset_and_refuses_an_unknown_one() -> None:
     assert result.exit_code == 0 and "swimming112" in result.output
     refused(runner.invoke(app, ["rules", "nonsense"]), "unknown preset 'nonsense'")
     refused(runner.invoke(app, ["rules", "--markdown", "sheet"]), "--markdown lists the options")
+
+
+@pytest.mark.parametrize(
+    ("module", "args", "message"),
+    [
+        ("weasyprint", ["--format", "pdf"], "--format pdf needs WeasyPrint: pip install"),
+        ("segno", ["--format", "html", "--link", "https://uno.example/r/AB"], "needs segno"),
+    ],
+)
+def test_a_missing_library_is_said_with_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str, args: list[str], message: str
+) -> None:
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed: import fails
+    out = tmp_path / "rules.out"
+    refused(sheet(*args, "-o", str(out)), message)
+    assert not out.exists()

@@ -11,7 +11,7 @@ from unokit.cli.common import rules_of
 from unokit.errors import RulesError
 from unokit.i18n import LANGUAGES, translations
 from unokit.rule_words import describe_option
-from unokit.rules import OPTIONS, Rules
+from unokit.rules import OPTIONS, PRESETS, Rules
 from unokit.sheet import build_sheet, to_html, to_markdown
 from unokit.sheet.content import GROUP_OF_SECTION, LABELS, MATTERS, SAY_WHEN_OFF, printed
 
@@ -31,14 +31,19 @@ def _values(name: str) -> list[Any]:
 
 
 def _tables(name: str) -> list[tuple[Rules, Any]]:
-    """Tables (rules) where option ``name`` matters, one per value the rules allow there."""
-    base = MATTERS[name].example() if name in MATTERS else {}
+    """Tables (rules) where option ``name`` matters, one per value the rules allow there: the
+    official game, else the first preset that takes the value (an option of a deck of its own
+    may need its preset), with what makes the option matter (``MATTERS``)."""
+    condition = MATTERS[name].example() if name in MATTERS else {}
     found = []
     for value in _values(name):
-        try:
-            found.append((Rules.from_dict({**base, name: value}), value))
-        except RulesError:  # a combination the rules refuse (wd4_rule=anytime with a challenge)
-            continue
+        for preset in PRESETS:
+            try:
+                rules = Rules.from_dict({"preset": preset, **condition, name: value})
+            except RulesError:  # a combination the rules refuse (wd4_rule=anytime, challenge)
+                continue
+            found.append((rules, value))
+            break
     return found
 
 

@@ -105,3 +105,15 @@ def test_a_crowded_sheet_still_fits_one_page(tmp_path: Path) -> None:
         pdf = tmp_path / f"{lang}.pdf"
         pdf.write_bytes(to_pdf(sheet))
         assert "Pages:           1" in _run(_tool("pdfinfo"), str(pdf))
+
+
+def test_characters_no_font_has_are_found() -> None:
+    """What to_pdf refuses a sheet for: WeasyPrint's fonts each tell the characters they
+    lacked (boxes on paper); the sheet names them and the font package to install."""
+    from types import SimpleNamespace
+
+    from unokit.sheet.pdf import missing_glyphs
+
+    fonts = {"a": SimpleNamespace(missing={0x898F: 1}), "b": SimpleNamespace(missing={})}
+    assert missing_glyphs(SimpleNamespace(fonts=fonts)) == "規"
+    assert missing_glyphs(SimpleNamespace(fonts={})) == ""

@@ -14,8 +14,8 @@ agreed on, in plain words, with the disputed points that apply called out.
 
 from __future__ import annotations
 
-from unokit.sheet.content import Sheet, build_sheet
-from unokit.sheet.pdf import SheetError, to_pdf
+from unokit.sheet.content import Sheet, SheetError, build_sheet
+from unokit.sheet.pdf import to_pdf
 from unokit.sheet.render import stylesheet, to_html, to_markdown, to_web_page
 
 __all__ = [

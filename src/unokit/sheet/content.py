@@ -42,6 +42,7 @@ __all__ = [
     "SAY_WHEN_OFF",
     "Line",
     "Sheet",
+    "SheetError",
     "build_sheet",
     "group_of",
     "printed",
@@ -130,6 +131,10 @@ def printed(name: str, rules: Rules) -> bool:
     if house_rule and name not in SAY_WHEN_OFF:
         return bool(getattr(rules, name) != spec.default)
     return True
+
+
+class SheetError(Exception):
+    """A sheet that cannot be made: the message says why and what to do."""
 
 
 @dataclass(frozen=True, slots=True)

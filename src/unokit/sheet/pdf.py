@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from unokit.sheet.content import Sheet
+from unokit.sheet.content import Sheet, SheetError
 from unokit.sheet.render import DENSITIES, density, to_html
 
 __all__ = ["SheetError", "missing_glyphs", "to_pdf"]
@@ -26,10 +26,6 @@ FONT_HINT = (
     "install a font that has them (Debian/Ubuntu: apt-get install fonts-noto-cjk; "
     "elsewhere: Noto Sans CJK)"
 )
-
-
-class SheetError(Exception):
-    """A sheet that cannot be made: the message says why and what to do."""
 
 
 def _weasyprint() -> Any:

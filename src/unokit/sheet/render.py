@@ -22,7 +22,7 @@ import re
 from functools import cache
 from importlib import resources
 
-from unokit.sheet.content import Sheet
+from unokit.sheet.content import Sheet, SheetError
 
 __all__ = [
     "DENSITIES",
@@ -71,7 +71,12 @@ def density(sheet: Sheet) -> str:
 
 def qr_data_uri(link: str) -> str:
     """The QR code of ``link`` as a ``data:`` URI of an SVG image (segno)."""
-    import segno
+    try:
+        import segno
+    except ImportError:
+        raise SheetError(
+            "the room's QR code needs segno: pip install 'unokit[sheet]' (or leave --link out)"
+        ) from None
 
     code = segno.make(link, error="m", micro=False)
     uri: str = code.svg_data_uri(scale=4, border=2, dark="#000", light="#fff")
