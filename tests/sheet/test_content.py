@@ -3,6 +3,7 @@ engine's own sentence, grouped; what the table changed in bold; nothing that doe
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +14,14 @@ from unokit.i18n import LANGUAGES, translations
 from unokit.rule_words import describe_option
 from unokit.rules import OPTIONS, PRESETS, Rules
 from unokit.sheet import build_sheet, to_html, to_markdown
-from unokit.sheet.content import GROUP_OF_SECTION, LABELS, MATTERS, SAY_WHEN_OFF, printed
+from unokit.sheet.content import (
+    GROUP_OF_SECTION,
+    LABELS,
+    MATTERS,
+    SAY_WHEN_OFF,
+    from_the_books,
+    printed,
+)
 
 
 def _values(name: str) -> list[Any]:
@@ -30,20 +38,42 @@ def _values(name: str) -> list[Any]:
     return [spec.default]
 
 
+def _needed(refusal: RulesError) -> dict[str, Any]:
+    """What a refused combination says to set with it ("set multi_play = 'same_rank' with
+    it", "set challenge = false"), as options."""
+    found: dict[str, Any] = {}
+    for name, quoted, word in re.findall(r"set (\w+) = ('?)([\w.-]+)\2", str(refusal)):
+        if name not in OPTIONS:
+            continue
+        found[name] = word if quoted else {"true": True, "false": False}.get(word, word)
+        if not quoted and word.isdigit():
+            found[name] = int(word)
+    return found
+
+
 def _tables(name: str) -> list[tuple[Rules, Any]]:
     """Tables (rules) where option ``name`` matters, one per value the rules allow there: the
     official game, else the first preset that takes the value (an option of a deck of its own
-    may need its preset), with what makes the option matter (``MATTERS``)."""
+    may need its preset), with what makes the option matter (``MATTERS``) and what a refusal
+    says the value needs (``bomb`` needs ``multi_play = same_rank``)."""
     condition = MATTERS[name].example() if name in MATTERS else {}
     found = []
     for value in _values(name):
         for preset in PRESETS:
-            try:
-                rules = Rules.from_dict({"preset": preset, **condition, name: value})
-            except RulesError:  # a combination the rules refuse (wd4_rule=anytime, challenge)
-                continue
-            found.append((rules, value))
-            break
+            asked = {"preset": preset, **condition, name: value}
+            rules = None
+            for _ in range(3):
+                try:
+                    rules = Rules.from_dict(asked)
+                    break
+                except RulesError as refused:  # wd4_rule=anytime needs challenge=false
+                    needed = _needed(refused)
+                    if not needed or needed.keys() & {name, "preset"}:
+                        break
+                    asked.update(needed)
+            if rules is not None:
+                found.append((rules, value))
+                break
     return found
 
 
@@ -75,6 +105,17 @@ def test_a_house_rule_that_is_off_is_left_out_unless_tables_argue_about_it() -> 
     assert describe_option("teams", 0) not in lines  # "No teams": not worth a line
     assert describe_option("wild_multi", False) not in lines
     assert set(OPTIONS) >= SAY_WHEN_OFF
+
+
+def test_a_rule_from_beyond_the_books_is_printed_only_when_the_table_set_it() -> None:
+    """VARIANTS.md's options (No Mercy's, the online tables') are off by default: a sheet
+    prints them when the table turned them on, never "no hand limit" on every sheet."""
+    assert from_the_books("000, 001, 003, 004") and from_the_books("all")
+    assert not from_the_books("online tables (VARIANTS.md §2)")
+    assert not from_the_books("UNO Show 'Em No Mercy (VARIANTS.md §1)")
+    for name in [n for n in OPTIONS if not from_the_books(OPTIONS[n].source)]:
+        assert not printed(name, Rules()), name
+        assert any(printed(name, rules) for rules, _ in _tables(name)), name
 
 
 def test_an_option_that_changes_nothing_under_the_other_rules_is_left_out() -> None:

@@ -25,6 +25,7 @@ finds its place with no entry here.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,7 @@ __all__ = [
     "Sheet",
     "SheetError",
     "build_sheet",
+    "from_the_books",
     "group_of",
     "printed",
     "sheet_messages",
@@ -119,8 +121,24 @@ def group_of(name: str) -> str:
     return "playing"
 
 
+def from_the_books(source: str) -> bool:
+    """Whether an option's ``source`` is the rule books (RULES.md: ``000, 003``, ``all``), not
+    a rule from beyond them (VARIANTS.md: No Mercy, the online tables' house rules).
+
+    >>> from_the_books("000, 001, 003, 004"), from_the_books("all")
+    (True, True)
+    >>> from_the_books("online tables (VARIANTS.md §2)")
+    False
+    """
+    return re.match(r"(\d{3}|all)\b", source) is not None
+
+
 def printed(name: str, rules: Rules) -> bool:
-    """Whether the sheet of a table with ``rules`` prints option ``name``."""
+    """Whether the sheet of a table with ``rules`` prints option ``name``: where it matters
+    (:data:`MATTERS`); a house rule (RULES.md §7, §9...) or a rule from beyond the books
+    (:func:`from_the_books`) only when the table changed it, unless tables argue about it
+    (:data:`SAY_WHEN_OFF`): "No hand limit" or "Points count once" on every sheet would only
+    bury what the table agreed."""
     if name in _HEADING:
         return False
     matters = MATTERS.get(name)
@@ -128,7 +146,8 @@ def printed(name: str, rules: Rules) -> bool:
         return False
     spec = OPTIONS[name]
     house_rule = spec.section.split(".")[0] not in ("1", "2", "3", "4", "5", "6", "8")
-    if house_rule and name not in SAY_WHEN_OFF:
+    quiet = house_rule or not from_the_books(spec.source)
+    if quiet and name not in SAY_WHEN_OFF:
         return bool(getattr(rules, name) != spec.default)
     return True
 
