@@ -198,3 +198,16 @@ def test_peoples_text_is_escaped_and_the_page_has_no_script() -> None:
     assert 'src="data:image/svg+xml' in html  # the QR code: an image, no script
     md = to_markdown(sheet)
     assert "\\<script\\>" in md and "\\*Friday\\*" in md and "\\[night\\]" in md
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_presets_sheet_names_its_preset(preset: str) -> None:
+    """A preset added later needs its name and few words (rule_words.PRESET_NAMES) for its
+    sheet's heading, in every language."""
+    from unokit.rule_words import PRESET_NAMES
+
+    assert preset in PRESET_NAMES, f"add {preset!r} to rule_words.PRESET_NAMES"
+    for lang in LANGUAGES:
+        sheet = build_sheet(Rules.preset(preset), lang, preset=preset)
+        assert sheet.preset and sheet.preset_about
+        assert not any(line.changed for _, lines in sheet.groups for line in lines)
