@@ -10,6 +10,7 @@ lab            :mod:`unokit.cli.lab`: how house rules change the game, measured
 play           :mod:`unokit.cli.play`: a match against bots in the terminal
 replay         :mod:`unokit.cli.replay`: step through a game's record
 rules          :mod:`unokit.cli.rules`: the rule options, a preset's settings
+rules sheet    :mod:`unokit.cli.sheet`: a table's rule sheet to print (md, html, pdf)
 serve          :mod:`unokit.cli.serve`: the game server
 =============  ==================================================================
 
@@ -29,7 +30,7 @@ from unokit.cli.judge import judge
 from unokit.cli.lab import lab
 from unokit.cli.play import play
 from unokit.cli.replay import replay
-from unokit.cli.rules import rules_command
+from unokit.cli.rules import rules_app
 from unokit.cli.serve import serve
 from unokit.cli.simulate import demo, simulate
 from unokit.cli.tournament import tournament
@@ -54,7 +55,7 @@ app.command()(tournament)
 app.command()(lab)
 app.command()(play)
 app.command()(replay)
-app.command("rules")(rules_command)
+app.add_typer(rules_app, name="rules")
 app.command()(serve)
 
 #: the names tests and older scripts imported from here
