@@ -110,12 +110,18 @@ def test_strong_keeps_the_plus_ten_unless_it_puts_the_victim_out() -> None:
 
 
 def test_strong_pushes_a_penalty_at_an_opponent_near_the_mercy_limit() -> None:
-    """With 2 players an opponent on 20 cards is out at 25: a +6 ends the round (unless it
-    holds a +6 or +10), worth more than a number; against a small hand the +6 is kept."""
+    """With 2 players an opponent on 20 cards is out at 25: a +6 it cannot answer (the other
+    +6s and every +10 lie in the discard pile) ends the round, worth more than a number;
+    against a small hand the +6 is kept. While the opponent may hold an answer (8 unseen +6
+    and +10 among 20 cards: about 2 chances in 3) strong keeps it too: the 12 would come
+    back to it."""
     big = " ".join(["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y9", "B1", "B2"] * 2)
-    game = table(["W+6 G3 B5 R7", big], discard="G8", preset="no_mercy")
+    seen = "W+10 W+10 W+10 W+10 W+6 W+6 W+6 G8"
+    game = table(["W+6 G3 B5 R7", big], discard=seen, preset="no_mercy")
     assert _card(_choice(game)) == "W+6"
-    game = table(["W+6 G3 B5 R7", "Y1 Y2 B3 B4 R5 R6 R9"], discard="G8", preset="no_mercy")
+    game = table(["W+6 G3 B5 R7", "Y1 Y2 B3 B4 R5 R6 R9"], discard=seen, preset="no_mercy")
+    assert _card(_choice(game)) == "G3"
+    game = table(["W+6 G3 B5 R7", big], discard="G8", preset="no_mercy")
     assert _card(_choice(game)) == "G3"
 
 
@@ -162,3 +168,34 @@ def test_the_expert_searches_no_mercy_in_python(
         game.apply(seat, move)
         moves += 1
     assert calls and set(calls) == {4}
+
+
+def test_a_rollout_ends_as_a_loss_when_the_mercy_rule_puts_the_searching_seat_out() -> None:
+    """The expert's rollouts (unokit.sim.rollout.play_out) under the mercy rule: seat 0 holds
+    24 cards and must draw (nothing plays on G8): at 25 it is out of the round. The three
+    others play on, but the rollout is a loss for seat 0 at once, not played to the end."""
+    from unokit.sim.rollout import LOSS, play_out
+
+    numbers = [f"{c}{n}" for c in "RY" for n in (0, 1, 2, 3, 4, 5, 6, 7, 9)] * 2
+    mine = " ".join(numbers[:24])
+    game = table(
+        [mine, "B1 B2 B3", "B4 B5 B6", "B7 B9 G3"],
+        draw="G2 G1",
+        discard="G8",
+        preset="no_mercy",
+    )
+    assert play_out(game, {0}) == LOSS
+    assert game.knocked_out == [0] and not game.round_over
+
+
+def test_strong_passes_a_big_hand_on_with_a_zero() -> None:
+    """seven_zero (the preset's 7s swap, 0s pass; 003 Q2): a 0 passes every hand on, so the
+    player takes the hand of the seat before it. Holding 12 cards against 3, strong plays the
+    R0 (its 11 go on, it takes 3) rather than the R3; holding 3 against 12 it keeps the 0."""
+    mine = "R0 R3 G1 G2 G3 G4 B1 B2 B3 B4 Y1 Y2"
+    game = table([mine, "Y5 Y6 Y7"], discard="R8", preset="no_mercy")
+    assert _card(_choice(game)) == "R0"
+    game = table(
+        ["R0 R3 G1", "Y5 Y6 Y7 G5 G6 G7 B5 B6 B7 Y9 B9 G9"], discard="R8", preset="no_mercy"
+    )
+    assert _card(_choice(game)) == "R3"

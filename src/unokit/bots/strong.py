@@ -206,7 +206,7 @@ class StrongBot(Bot):
     attack_weight = 1.5
     #: score lost per point of value of a wild draw card played when it need not be: kept, it
     #: answers a penalty later (stacking by value)
-    defence_weight = 1.5
+    defence_weight = 5.0
     #: score for putting the victim out of the round under the mercy rule, two players (a win)
     #: and more (one rival less); times the chance it cannot answer
     knockout_weights = (80.0, 30.0)
@@ -380,6 +380,8 @@ class StrongBot(Bot):
             score += gave / 10 - 2 - view.hand_sizes[move.trade] / 4
         if move.swap is not None:
             score += 3 * (left - view.hand_sizes[move.swap])
+        elif rank == 0 and view.rules.seven_zero and left:  # hands pass on: ours comes from
+            score += 3 * (left - view.hand_sizes[next_seat(view, None, -view.direction)])
         score += 4 * (len(move.cards) - 1)
         answered = no_mercy and (rank == _SA or DRAW_VALUE_OF[card] > 0)
         if (
