@@ -4,6 +4,9 @@ It holds wilds for the end, turns action cards on a player close to going out, m
 (keeps the colour it holds most, avoids colours the next player has shown it has), names the
 colour it holds most, counts cards from the discard pile to judge a +4, plays +4 only when it
 pays, challenges when the cards seen make a bluff likely, and catches every forgotten UNO.
+Under UNO Show 'Em No Mercy (``no_mercy``) it knows what each new card does to whom: skip
+everyone, discard all, the draw cards under stacking by value, the colour roulette, the mercy
+rule (:meth:`StrongBot._no_mercy_score`; docs/bots.md says what and how much it wins).
 """
 
 from __future__ import annotations
@@ -56,7 +59,6 @@ _D4, _SA, _DA, _WR4, _WCR = (
     Rank.WILD_REVERSE_DRAW_FOUR,
     Rank.WILD_COLOR_ROULETTE,
 )
-_NO_MERCY = frozenset(NO_MERCY_RANKS)
 
 
 def bluff_probability(view: View, player: int, color: int) -> float:
@@ -339,7 +341,7 @@ class StrongBot(Bot):
             score += 3.0 * counts[active]
             if active in self.lacks.get(nxt, set()):
                 score += 4.0
-        no_mercy = rank in _NO_MERCY or (
+        no_mercy = rank in NO_MERCY_RANKS or (
             DRAW_VALUE_OF[card] > 0 and view.rules.stacking == "not_lower"
         )
         if no_mercy:
@@ -431,7 +433,8 @@ class StrongBot(Bot):
             answer = 0.0
         else:
             taken = view.pending_draw + value
-            answer = answer_probability(view, unseen, victim, value)
+            stacks = view.rules.stacking != "off"  # (the preset stacks by value)
+            answer = answer_probability(view, unseen, victim, value) if stacks else 0.0
         hits = 1.0 - answer
         score = 12.0 if COLOR_OF[card] >= 0 else -6.0
         score += hits * (self.attack_weight * taken + (25 if size <= 2 else 0) + (8 if two else 0))
