@@ -196,11 +196,22 @@ def friends_of(rules: Rules, seat: int) -> frozenset[int]:
 LOSS, UNFINISHED, WIN = 0, 1, 2
 
 
-def play_out(game: Game, friends: Iterable[int], max_moves: int = ROLLOUT_MAX_MOVES) -> int:
+class _OutOfTime(Exception):
+    """A rollout passed the search's deadline (:func:`play_out`'s ``deadline``)."""
+
+
+def play_out(
+    game: Game,
+    friends: Iterable[int],
+    max_moves: int = ROLLOUT_MAX_MOVES,
+    deadline: float | None = None,
+) -> int:
     """Play the round of ``game`` on with :func:`greedy_move` at every seat, ``max_moves`` at
     most; :data:`WIN` when a seat of ``friends`` went out, :data:`LOSS` when another did (or
     the mercy rule put every seat of ``friends`` out of the round), :data:`UNFINISHED` when
-    the round is not over (or ended without a winner)."""
+    the round is not over (or ended without a winner). Past ``deadline`` (a
+    ``time.perf_counter()`` value, looked at every 16 moves) it raises ``_OutOfTime``: the
+    search leaves that sample out."""
     moves = 0
     mercy = game.rules.mercy_limit > 0
     side = frozenset(friends)
@@ -213,6 +224,8 @@ def play_out(game: Game, friends: Iterable[int], max_moves: int = ROLLOUT_MAX_MO
             out = len(game.knocked_out)
             if side <= set(game.knocked_out):
                 return LOSS
+        if deadline is not None and not moves & 15 and time.perf_counter() >= deadline:
+            raise _OutOfTime
     if game.phase < Phase.ROUND_OVER or game.winner is None:
         return UNFINISHED
     return WIN if game.winner in friends else LOSS
@@ -237,13 +250,24 @@ def _python_counts(
     done = 0
     while True:
         sample = sample_game(view, rng)
-        for i, move in enumerate(candidates):
+        outcomes: list[int | None] = []
+        for move in candidates:
+            if done and time.perf_counter() >= deadline:
+                # the deadline passed within the sample: it is left out, the candidates keep
+                # the same samples (No Mercy's rollouts, long and of any length, made
+                # decisions overrun by one sample)
+                return wins, unfinished, done
             game = sample.copy()
             try:
                 game.apply(me, move)
             except UnoError:  # (a move legal in the view is legal in every sample)
+                outcomes.append(None)
                 continue
-            outcome = play_out(game, friends, max_moves)
+            try:
+                outcomes.append(play_out(game, friends, max_moves, deadline if done else None))
+            except _OutOfTime:
+                return wins, unfinished, done
+        for i, outcome in enumerate(outcomes):
             wins[i] += outcome == WIN
             unfinished[i] += outcome == UNFINISHED
         done += 1
