@@ -763,7 +763,9 @@ def _roulette_turned(e: ev.RouletteTurned, v: _Voice) -> str:
         )
     else:
         text = v.say(
-            N_("{seat} names {color} and turns {count} cards, and the piles run out first: {cards}"),
+            N_(
+                "{seat} names {color} and turns {count} cards, and the piles run out first: {cards}"
+            ),
             (
                 e.seat,
                 N_("you name {color} and turn {count} cards, and the piles run out first: {cards}"),

@@ -111,6 +111,8 @@ N_ACTIONS = DECLINE + 1
 KIND_OF: list[int] = [-1] * 90
 _KIND_CARD: list[Card] = [ALL_CARDS[0]] * N_KINDS
 for _card in ALL_CARDS:
+    if _card >= 90:  # No Mercy's cards (VARIANTS.md §1): not in the envs' decks
+        continue
     _rank = int(RANK_OF[_card])
     _color = COLOR_OF[_card]
     _kind = _color * 13 + _rank if _color >= 0 else 52 + _rank - 13

@@ -109,6 +109,11 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             rules = Rules.preset(preset, **options)
         elif players is not None or options:
             raise ValueError("give either rules= or players/preset/options, not both")
+        if rules.deck == "no_mercy168":  # (the 57 card kinds of the action space: actions.py)
+            raise ValueError(
+                "deck = no_mercy168 (UNO Show 'Em No Mercy) is not in the envs' action and "
+                "observation spaces yet: they hold the 57 kinds of the classic decks"
+            )
         if episode not in EPISODES:
             raise ValueError(f"episode = {episode!r}: expected one of {', '.join(EPISODES)}")
         if reward not in REWARDS:

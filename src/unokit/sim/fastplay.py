@@ -126,11 +126,11 @@ _CONFIG: tuple[tuple[str, str, Callable[[Rules], int]], ...] = (
     ("stack_all", "stack_challenge", lambda r: r.stack_challenge == "all"),
     ("seven_zero", "seven_zero", lambda r: r.seven_zero),
 )
-#: the rank and colour of each card id the C engine may hold: the classic and special-wild
-#: cards (ids 0-89, ranks 0-17); the No Mercy cards come after them and are not played in C
-_CLASSIC_IDS = 90
-_RANKS = [int(r) for r in RANK_OF[:_CLASSIC_IDS]]
-_COLORS = list(COLOR_OF[:_CLASSIC_IDS])
+# the rows of the cards the accelerator knows: the classic and special-wild kinds (ids 0-89);
+# No Mercy's cards (ids 90 on: VARIANTS.md §1) are never in a deck it plays
+_KNOWN = 90
+_RANKS = [int(r) for r in RANK_OF[:_KNOWN]]
+_COLORS = list(COLOR_OF[:_KNOWN])
 _BY_ID: dict[int, Card] = {int(c): c for c in {*deck_cards("classic108")}}
 _DECK_IDS = [int(c) for c in deck_cards("classic108")]  # the only deck supported
 
