@@ -126,8 +126,11 @@ _CONFIG: tuple[tuple[str, str, Callable[[Rules], int]], ...] = (
     ("stack_all", "stack_challenge", lambda r: r.stack_challenge == "all"),
     ("seven_zero", "seven_zero", lambda r: r.seven_zero),
 )
-_RANKS = [int(r) for r in RANK_OF]
-_COLORS = list(COLOR_OF)
+#: the rank and colour of each card id the C engine may hold: the classic and special-wild
+#: cards (ids 0-89, ranks 0-17); the No Mercy cards come after them and are not played in C
+_CLASSIC_IDS = 90
+_RANKS = [int(r) for r in RANK_OF[:_CLASSIC_IDS]]
+_COLORS = list(COLOR_OF[:_CLASSIC_IDS])
 _BY_ID: dict[int, Card] = {int(c): c for c in {*deck_cards("classic108")}}
 _DECK_IDS = [int(c) for c in deck_cards("classic108")]  # the only deck supported
 
