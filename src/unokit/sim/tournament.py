@@ -259,8 +259,8 @@ def check_tournament(
         )
     if len(bots) != rules.players:
         raise ValueError(f"{len(bots)} bots for players = {rules.players}: give one per seat")
-    for level in bots:
-        make_bot(level)  # refuses unknown levels before any work starts
+    for level in bots:  # refuses unknown levels, and policies of another deck's spaces, before
+        make_bot(level).reset(0, rules)  # any work starts
     if ray_address:
         if importlib.util.find_spec("ray") is None:
             raise RuntimeError("--ray needs the cluster extra: pip install 'unokit[cluster]'")
