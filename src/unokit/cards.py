@@ -490,6 +490,8 @@ _RANK_WORDS: dict[str, Rank] = {
     "跳過所有人": Rank.SKIP_EVERYONE,
     "全员跳过": Rank.SKIP_EVERYONE,
     "全員跳過": Rank.SKIP_EVERYONE,
+    "全体禁止": Rank.SKIP_EVERYONE,  # (the catalogues' names: narrator.card_name)
+    "全體禁止": Rank.SKIP_EVERYONE,
     "da": Rank.DISCARD_ALL,
     "discardall": Rank.DISCARD_ALL,
     "discardallofcolor": Rank.DISCARD_ALL,
@@ -602,6 +604,7 @@ _WILD_WORDS: dict[str, Rank] = {
     "颜色轮盘": Rank.WILD_COLOR_ROULETTE,
     "顏色輪盤": Rank.WILD_COLOR_ROULETTE,
     "万能颜色轮盘": Rank.WILD_COLOR_ROULETTE,
+    "万用颜色轮盘": Rank.WILD_COLOR_ROULETTE,
     "萬用顏色輪盤": Rank.WILD_COLOR_ROULETTE,
     "轮盘": Rank.WILD_COLOR_ROULETTE,
     "輪盤": Rank.WILD_COLOR_ROULETTE,
