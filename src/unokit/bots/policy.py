@@ -81,8 +81,8 @@ class Policy(Protocol):
     def action(self, observation: Float, mask: Mask) -> int: ...
 
 
-#: every layout, one per group of decks sharing one (classic decks first)
 def _layouts() -> list[Layout]:
+    """Every layout, one per group of decks sharing one (the classic decks' first)."""
     return list(dict.fromkeys(layout_of(deck) for deck in DECKS))
 
 
