@@ -396,3 +396,29 @@ def test_the_roulette_phase_entry_is_only_in_a_layout_with_a_roulette() -> None:
     assert NO_MERCY.observation.flags - NO_MERCY.observation.phase == 5
     assert NO_MERCY.state.flags - NO_MERCY.state.phase == 5
     assert Rank.WILD_COLOR_ROULETTE in {RANK_OF[c] for c in NO_MERCY.kinds}
+
+
+def test_points_rewards_with_seats_knocked_out() -> None:
+    """reward="points": the winner gets the hand points of the seats left in the round, a seat
+    knocked out by the mercy rule neither pays nor gets any (its cards went under the pile)."""
+    from unokit.scoring import hand_points
+
+    env = uno_v0.raw_env(preset="no_mercy", players=5, mercy_limit=12, reward="points")
+    rng = np.random.default_rng(0)
+    knocked = 0
+    for seed in range(12):
+        env.reset(seed=seed)
+        while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+            env.step(int(rng.choice(env.legal_actions())))
+        game = env.game
+        if game.winner is None:
+            continue
+        points = {s: hand_points(game.hands[s], game.rules.deck) for s in range(env.n)}
+        rewards = {s: env.rewards[env.agent_at(s)] for s in range(env.n)}
+        for s in game.knocked_out:
+            knocked += 1
+            assert points[s] == 0 and rewards[s] == 0.0
+        losers = [s for s in range(env.n) if s != game.winner]
+        assert rewards[game.winner] == sum(points[s] for s in losers)
+        assert all(rewards[s] == -points[s] for s in losers)
+    assert knocked > 0
