@@ -38,8 +38,8 @@ __all__ = [
     "DealerDraw",
     "DealerTie",
     "Dealt",
-    "DiscardedAll",
     "Deflected",
+    "DiscardedAll",
     "DrawnMustPlay",
     "DrawnPlayable",
     "DrawnUnplayable",
@@ -54,8 +54,8 @@ __all__ = [
     "HandsShuffled",
     "HandsSwapped",
     "JumpedIn",
-    "KnockedOut",
     "Kept",
+    "KnockedOut",
     "MatchWon",
     "Misdeal",
     "Misplayed",
@@ -68,9 +68,9 @@ __all__ = [
     "ReverseTwo",
     "Reversed",
     "ReversesCancel",
-    "RoundVoid",
     "RouletteSpun",
     "RouletteTurned",
+    "RoundVoid",
     "RoundWon",
     "Scored",
     "SeatsChanged",
@@ -422,8 +422,9 @@ class ReverseTwo(Event):
 
 @dataclass(frozen=True, slots=True)
 class PenaltyDrawn(Event):
-    """``seat`` draws ``cards`` and loses the turn; ``next`` plays. ``cause``: the card that
-    made it, the pending penalty (``"stack"``) or a last card played (``"last_card"``)."""
+    """``seat`` draws ``cards`` and loses the turn; ``next`` plays (-1: nobody, the round is
+    over: the penalty of a last card). ``cause``: the card that made it, the pending penalty
+    (``"stack"``) or a last card played (``"last_card"``)."""
 
     kind: ClassVar[str] = "penalty_draw"
     cards: Cards

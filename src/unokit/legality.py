@@ -459,9 +459,7 @@ def _jump_plays(game: State, seat: int) -> list[Move]:
     hand = game.hands[seat]
     tops = jump.cards
     out: list[Move] = []
-    if rules.jump_in != "off" and (
-        game.phase != Phase.PENALTY or DRAW_VALUE_OF[game.discard[-1]]
-    ):
+    if rules.jump_in != "off" and (game.phase != Phase.PENALTY or DRAW_VALUE_OF[game.discard[-1]]):
         wilds = rules.jump_in == "identical_any"
         finish = rules.number_finish and len(hand) == 1
         same = identical_to(game)

@@ -371,7 +371,9 @@ def load_state(
         if set(out_order) | set(knocked_out) != gone:
             _fail(at + "out_order", "not the seats that went out of the round")
         if roulette and (phase != Phase.CHOOSE_COLOR or RANK_OF[top] != Rank.WILD_COLOR_ROULETTE):
-            _fail(at + "roulette", "a colour roulette waits only with WCR on top, phase choose_color")
+            _fail(
+                at + "roulette", "a colour roulette waits only with WCR on top, phase choose_color"
+            )
         if not in_round[current]:
             _fail(at + "current", f"seat {current} is out of the round")
         if winner is not None:

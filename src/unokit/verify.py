@@ -116,8 +116,6 @@ def _in_round(game: State, seat: int, move: Move) -> Why | None:
                 N_("{seat} was put out of this round by the mercy rule"),
                 N_("you were put out of this round by the mercy rule"),
                 seat,
-                game=game,
-                rules=("mercy_limit",),
                 seat=seat,
             )
         return _why(
@@ -229,8 +227,6 @@ def _choose_colour(game: State, seat: int, move: ChooseColor) -> Why | None:
         if game.roulette:
             return _why(
                 N_("{current}, the colour roulette's next player, names the colour"),
-                game=game,
-                rules=("deck",),
                 current=game.current,
             )
         return _why(N_("{current}, the first player, names the colour"), current=game.current)
@@ -674,9 +670,7 @@ def _detail_reason(game: State, seat: int, move: Play, same: list[Play], left: i
                 return _why(N_("these cards name no colour"))
             if RANK_OF[card] == Rank.WILD_COLOR_ROULETTE:
                 return _why(
-                    N_("a colour roulette names no colour: the next player names it ('play WCR')"),
-                    game=game,
-                    rules=("deck",),
+                    N_("a colour roulette names no colour: the next player names it ('play WCR')")
                 )
             return _why(N_("{card} is not a wild: it takes no colour"), card=card)
         if None in colors:  # wild_multi: a colour, or a peek or a trade instead

@@ -78,6 +78,8 @@ _TEXTS: dict[str, str] = {
     "your_turn_nothing": N_("Your turn: nothing playable: d to draw"),
     # translators: after the status line, the seconds left of the turn (turn_time_limit)
     "seconds_left": N_(" · {seconds} s left"),
+    "dialog_clock": N_("{seconds} s left in your turn"),
+    "time_ran_out_in_dialog": N_("Your time ran out before you answered."),
     "paused": N_("Paused: the bots and the clocks wait (p goes on)"),
     # translators: out of turn, a chance to jump in; {keys} the bright cards' keys
     "jump_chance": N_("jump in? {keys} · {seconds} s (Esc: let it pass)"),
@@ -89,6 +91,9 @@ _TEXTS: dict[str, str] = {
     "your_penalty_challenge": N_(", h challenges the +4"),
     "your_penalty_stack": N_(", or answer it with a bright card"),
     "your_start_color": N_("Name the colour of the start card (r y g b)"),
+    "your_roulette_color": N_(
+        "Colour roulette: name a colour (r y g b); you turn cards until one of it shows"
+    ),
     "waiting": N_("{name} to play"),
     "round_over": N_("Round over"),
     "match_over": N_("Match over"),
