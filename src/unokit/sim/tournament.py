@@ -262,6 +262,8 @@ def check_tournament(
     if len(bots) != rules.players:
         raise ValueError(f"{len(bots)} bots for players = {rules.players}: give one per seat")
     check_run(games, seed, workers, bots, ray_address, what="a tournament")
+    for level in dict.fromkeys(bots):  # a policy made for another deck's spaces (PolicyError)
+        make_bot(level).reset(0, rules)
 
 
 def check_run(
