@@ -60,10 +60,11 @@ def test_settings_are_the_baseline_and_each_value_varied() -> None:
         "stacking=same_kind",
         "stacking=two_under_four",
         "stacking=any",
+        "stacking=not_lower",
         "seven_zero=true",
         "preset=party",
     ]
-    base, any_stacking, party = settings[0].rules, settings[3].rules, settings[5].rules
+    base, any_stacking, party = settings[0].rules, settings[3].rules, settings[6].rules
     assert (base.hand_size, base.players, base.stacking) == (5, 4, "off")
     # a variant changes only its option; a preset setting is the preset with the players
     assert any_stacking == Rules.from_dict({**base.to_dict(), "stacking": "any"})
