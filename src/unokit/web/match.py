@@ -126,12 +126,15 @@ class Match(Projection):
             seed = (self.seed + 7919 * (seat + 1)) % SEED_RANGE
             try:
                 bot = make_bot(spec, seed=seed, **options)
-            except ValueError as error:  # a model file gone since the server started
+                bot.reset(seat, self.rules)
+            except ValueError as error:
+                # a model file gone since the server started, or a policy that cannot read
+                # this deck's spaces (the learned bot at a No Mercy table: PolicyError)
                 log.error(
-                    "room %s: bot %r cannot be made (%s): strong plays", self.code, level, error
+                    "room %s: bot %r cannot play here (%s): strong plays", self.code, level, error
                 )
                 bot = make_bot("strong", seed=seed)
-            bot.reset(seat, self.rules)
+                bot.reset(seat, self.rules)
             slow = spec.startswith("policy:")
             self._stand_ins.append(
                 _StandIn(bot, level, slow=slow, thinking=self.settings.max_thinking)
