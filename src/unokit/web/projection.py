@@ -197,9 +197,7 @@ class Projection(RoomState):
                     misplays[card.code] = format_move_body(move)
         return out, misplays
 
-    def _refused(
-        self, game: Game, view: View, seat: int | None, lang: str
-    ) -> dict[str, str]:
+    def _refused(self, game: Game, view: View, seat: int | None, lang: str) -> dict[str, str]:
         """On the seat's own turn, why a turn's move it may not make is refused (the engine's
         reason): drawing (``draw_with_playable``, ``after_draw``...), keeping a drawn card,
         challenging a +4. The page shows these moves off, with the reason."""
