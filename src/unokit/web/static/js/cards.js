@@ -8,11 +8,17 @@ export const COLORS = ["red", "yellow", "green", "blue"];
 export const LETTER = { red: "R", yellow: "Y", green: "G", blue: "B" };
 const COLOR_OF_LETTER = { R: "red", Y: "yellow", G: "green", B: "blue" };
 
-const WILD_RANKS = { W: "wild", "W+4": "wild4", WSH: "shuffle", WCU: "custom", WKS: "swim" };
+/** The wild cards' codes (every deck: classic, 112-card, No Mercy's), and their corner marks. */
+const WILD_CORNERS = {
+  W: "W", "W+4": "+4", WSH: "SH", WCU: "CU", WKS: "KS",
+  "WR+4": "⇄+4", "W+6": "+6", "W+10": "+10", WCR: "CR",
+};
 
-/** `R5` -> {color: "red", rank: "5", wild: false}; `W+4` -> {color: null, rank: "W+4", wild: true} */
+/** `R5` -> {color: "red", rank: "5", wild: false}; `W+4` -> {color: null, rank: "W+4", wild: true}.
+ * A code that starts with W is a wild (no colour is written W), so a wild of a deck this file
+ * has no art for is still drawn as a wild, with its code in the corners. */
 export function parseCard(code) {
-  if (code in WILD_RANKS) return { color: null, rank: code, wild: true, code };
+  if (code[0] === "W") return { color: null, rank: code, wild: true, code };
   const color = COLOR_OF_LETTER[code[0]] || null;
   return { color, rank: code.slice(1), wild: false, code };
 }
@@ -21,9 +27,10 @@ export function parseCard(code) {
 export function cardOrder(code) {
   const c = parseCard(code);
   const ci = c.wild ? 4 : COLORS.indexOf(c.color);
-  const ranks = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2",
-    "W", "W+4", "WSH", "WCU", "WKS"];
-  return ci * 100 + ranks.indexOf(c.wild ? c.rank : c.rank);
+  const ranks = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "+4", "SA",
+    "DA", "W", "W+4", "WSH", "WCU", "WKS", "WR+4", "W+6", "W+10", "WCR"];
+  const r = ranks.indexOf(c.rank);
+  return ci * 100 + (r < 0 ? ranks.length : r);
 }
 
 function el(tag, cls, text) {
@@ -73,6 +80,29 @@ const ICONS = {
   custom: () => svg("0 0 40 40", [
     ["path", { d: "M20 4 L24.7 14.5 L36 15.6 L27.4 23.1 L30 34.3 L20 28.4 L10 34.3 L12.6 23.1 L4 15.6 L15.3 14.5 Z" }],
   ], "icon fill"),
+  // No Mercy's: skip everyone (a skip sign ringed by the other players), discard all (a
+  // fan of cards going down), colour roulette (a wheel of four segments and its pointer)
+  SA: () => svg("0 0 40 40", [
+    ["circle", { cx: 20, cy: 20, r: 10, fill: "none", "stroke-width": 5 }],
+    ["line", { x1: 13, y1: 27, x2: 27, y2: 13, "stroke-width": 5 }],
+    ["circle", { cx: 20, cy: 3.5, r: 3.5 }],
+    ["circle", { cx: 36.5, cy: 20, r: 3.5 }],
+    ["circle", { cx: 20, cy: 36.5, r: 3.5 }],
+    ["circle", { cx: 3.5, cy: 20, r: 3.5 }],
+  ], "icon mixed"),
+  DA: () => svg("0 0 40 40", [
+    ["rect", { x: 5, y: 7, width: 12, height: 18, rx: 2, "stroke-width": 3, transform: "rotate(-18 11 16)" }],
+    ["rect", { x: 14, y: 4, width: 12, height: 18, rx: 2, "stroke-width": 3 }],
+    ["rect", { x: 23, y: 7, width: 12, height: 18, rx: 2, "stroke-width": 3, transform: "rotate(18 29 16)" }],
+    ["path", { d: "M13 28 H27 L20 38 Z" }],
+  ], "icon mixed"),
+  roulette: () => svg("0 0 40 40", [
+    ["circle", { cx: 20, cy: 22, r: 15, fill: "none", "stroke-width": 3.5 }],
+    ["line", { x1: 9.4, y1: 11.4, x2: 30.6, y2: 32.6, "stroke-width": 3 }],
+    ["line", { x1: 30.6, y1: 11.4, x2: 9.4, y2: 32.6, "stroke-width": 3 }],
+    ["circle", { cx: 20, cy: 22, r: 4 }],
+    ["path", { d: "M15 1 H25 L20 9 Z" }],
+  ], "icon mixed"),
   swim: () => svg("0 0 40 40", [
     ["path", { d: "M3 16 Q9 10 15 16 T27 16 T39 16", fill: "none", "stroke-width": 4 }],
     ["path", { d: "M3 25 Q9 19 15 25 T27 25 T39 25", fill: "none", "stroke-width": 4 }],
@@ -81,8 +111,8 @@ const ICONS = {
 };
 
 function cornerText(c) {
-  if (!c.wild) return c.rank === "S" ? "⊘" : c.rank === "R" ? "⇄" : c.rank;
-  return { W: "W", "W+4": "+4", WSH: "SH", WCU: "CU", WKS: "KS" }[c.rank];
+  if (!c.wild) return { S: "⊘", R: "⇄", SA: "⊘∗", DA: "DA" }[c.rank] || c.rank;
+  return WILD_CORNERS[c.rank] || c.rank.slice(1) || "W";
 }
 
 function centre(c) {
@@ -90,14 +120,27 @@ function centre(c) {
   if (!c.wild) {
     if (c.rank === "S") box.appendChild(ICONS.S());
     else if (c.rank === "R") box.appendChild(ICONS.R());
+    else if (c.rank === "SA") box.appendChild(ICONS.SA());
+    else if (c.rank === "DA") box.appendChild(ICONS.DA());
     else glyph(box, c.rank);
+    if (c.rank.length > 2) box.classList.add("narrow");
     if (c.rank === "6" || c.rank === "9") box.classList.add("underline");
     return box;
   }
-  if (c.rank === "W+4") glyph(box, "+4");
+  if (c.rank === "W+4" || c.rank === "W+6") glyph(box, c.rank.slice(1));
+  else if (c.rank === "W+10") {
+    box.classList.add("narrow");
+    glyph(box, "+10");
+  } else if (c.rank === "WR+4") {
+    // a reverse sign over the +4 it makes the player before draw
+    box.classList.add("stacked");
+    box.appendChild(ICONS.R());
+    box.appendChild(glyph(el("span", "sub"), "+4"));
+  } else if (c.rank === "WCR") box.appendChild(ICONS.roulette());
   else if (c.rank === "WSH") box.appendChild(ICONS.shuffle());
   else if (c.rank === "WCU") box.appendChild(ICONS.custom());
   else if (c.rank === "WKS") box.appendChild(ICONS.swim());
+  else if (c.rank !== "W") glyph(box, cornerText(c)); // a wild this file has no art for
   return box;
 }
 
