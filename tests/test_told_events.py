@@ -18,7 +18,7 @@ def test_a_tie_in_the_dealer_draw_is_told_before_the_tied_players_draw_again() -
     assert tie.seats == (0, 1) and tie.value == 8
     at = kinds.index("dealer_tie")
     assert kinds[:at] == ["dealer_draw"] * 4 and kinds[at + 1 : at + 3] == ["dealer_draw"] * 2
-    assert narrate(tie, 0) == "A tie at 8 between you, seat 1: they draw again"
+    assert narrate(tie, 0) == "A tie at 8 between you and seat 1: they draw again"
     assert narrate(tie, None, "zh-Hant").startswith("座位 0")
 
 

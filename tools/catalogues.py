@@ -1,12 +1,13 @@
 """The message catalogues: extract, update, convert to Simplified Chinese, compile.
 
 English is the source language: the messages are the English texts marked ``N_``/``NP_`` in
-``unokit.narrator``, ``unokit.rule_words``, ``unokit.tui.i18n`` and ``unokit.web`` (the server's
-texts, the browser table's labels). ``src/unokit/locale/unokit.pot`` lists them; each
-language has ``locale/<lang>/LC_MESSAGES/unokit.po`` (translated by people) and its compiled
-``unokit.mo`` (read by the standard library's ``gettext``). Simplified Chinese is not
-translated by hand: it is the Traditional catalogue converted by OpenCC (``tw2sp``: Taiwan's
-characters and words to the mainland's).
+``unokit.narrator``, ``unokit.rule_words``, ``unokit.tui.i18n``, ``unokit.sheet`` (the rule
+sheet) and ``unokit.web`` (the server's texts, the browser table's labels).
+``src/unokit/locale/unokit.pot`` lists them; each language has
+``locale/<lang>/LC_MESSAGES/unokit.po`` (translated by people) and its compiled ``unokit.mo``
+(read by the standard library's ``gettext``). Simplified Chinese is not translated by hand: it
+is the Traditional catalogue converted by OpenCC (``tw2sp``: Taiwan's characters and words to
+the mainland's).
 
     python tools/catalogues.py           # extract, update the .po files, convert, compile
     python tools/catalogues.py --check   # exit 1 if anything is out of date (what tests check)
@@ -49,6 +50,8 @@ SOURCES = (
         if p.relative_to(ROOT).as_posix() not in _FIRST
     ),
     "src/unokit/tui/i18n.py",
+    # a table's rule sheet: its page's words and the disputed points it calls out
+    *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "src/unokit/sheet").glob("*.py")),
     # the game server's texts and the browser table's labels (web/labels.py)
     *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "src/unokit/web").glob("*.py")),
 )
@@ -112,6 +115,7 @@ _FIXUPS: dict[str, dict[str, str]] = {
         "拷贝": "复制",  # copy a link
         "二进位": "二进制",
         "套用": "应用",  # apply (settings to a match)
+        "自订": "自定义",  # custom (a custom wild, custom rules)
     },
 }
 

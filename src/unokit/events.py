@@ -423,8 +423,9 @@ class ReverseTwo(Event):
 
 @dataclass(frozen=True, slots=True)
 class PenaltyDrawn(Event):
-    """``seat`` draws ``cards`` and loses the turn; ``next`` plays. ``cause``: the card that
-    made it, the pending penalty (``"stack"``) or a last card played (``"last_card"``)."""
+    """``seat`` draws ``cards`` and loses the turn; ``next`` plays (-1: nobody, the round is
+    over: the penalty of a last card). ``cause``: the card that made it, the pending penalty
+    (``"stack"``) or a last card played (``"last_card"``)."""
 
     kind: ClassVar[str] = "penalty_draw"
     cards: Cards

@@ -144,11 +144,16 @@ class _Voice:
     def color(self, color: int | None) -> str:
         return self._(N_("none")) if color is None else color_name(color, self.lang)
 
-    def numbers(self, seats: Iterable[int]) -> str:
-        """Seats as the referee lists them (``0, 2``), or by name for a player."""
+    def numbers(self, seats: Iterable[int], *, ordered: bool = False) -> str:
+        """Seats as the referee lists them (``0, 2``), or by name for a player ("you and seat
+        1"); ``ordered``: a ranking, listed with commas only."""
         if self.referee:
             return ", ".join(map(str, seats))
-        return self._(N_(", ")).join(self.who(s) for s in seats)
+        names = [self.who(s) for s in seats]
+        if len(names) < 2 or ordered:
+            return self._(N_(", ")).join(names)
+        # "you and seat 1", "seat 1, seat 2 and you"
+        return self._(N_(", ")).join(names[:-1]) + self._(N_(" and ")) + names[-1]
 
     def then(self, seat: int) -> str:
         return self.say(
@@ -509,6 +514,14 @@ def _penalty_draw(e: ev.PenaltyDrawn, v: _Voice) -> str:
         "cards": v.cards(e.cards),
         "cause": _cause(e, v),
     }
+    if e.next < 0:  # the last card's penalty: the round is over, no turn to lose
+        if v.full:
+            return v.say(
+                N_("{seat} draws {count} ({cards}) for the {cause}"),
+                (e.seat, N_("you draw {count} ({cards}) for the {cause}")),
+                **values,
+            )
+        return v.say(N_("{seat} draws {count} for the {cause}"), **values)
     if v.full:
         head = v.say(
             N_("{seat} draws {count} ({cards}) for the {cause} and loses the turn"),
@@ -769,7 +782,7 @@ def _round_won(e: ev.RoundWon, v: _Voice) -> str:
 
 
 def _match_won(e: ev.MatchWon, v: _Voice) -> str:
-    ranking = v.numbers(e.ranking)
+    ranking = v.numbers(e.ranking, ordered=True)
     if e.seat is None or e.seat < 0:
         return v.say(N_("the match is over: ranking {ranking}"), ranking=ranking)
     return v.say(

@@ -352,7 +352,8 @@ def _go_out(game: State, seat: int, cards: tuple[Card, ...], answering: bool) ->
     if remaining >= 1 and amount:
         got = draw_cards(game, victim, amount, final=ending)
         game.current = game.next_seat(victim)
-        game.emit(ev.PenaltyDrawn(victim, tuple(got), "last_card", game.current))
+        # (the round over, nobody loses a turn nor plays next: -1)
+        game.emit(ev.PenaltyDrawn(victim, tuple(got), "last_card", -1 if ending else game.current))
     elif remaining >= 1 and rank == Rank.WILD_SWIMMING:
         _swim(game, victim, final=ending)
     elif not ending:

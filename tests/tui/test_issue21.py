@@ -372,7 +372,7 @@ async def test_15_the_dealer_tie_and_the_challenge_are_told() -> None:
     app = UnoApp(Rules(players=4), 8, bots="basic", bot_delay=60, animations=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert "A tie at 8 between you, seat 1: they draw again" in _log(app)
+        assert "A tie at 8 between you and seat 1: they draw again" in _log(app)
     game = table(["R1 G2 Y3", "W+4 B6 B5"], draw="G7 G8 G9 Y7 Y8 Y9 B1 B2", current=1)
     game.apply(1, Play(C("W+4"), C("B6").color))
     app = _app(game)

@@ -345,7 +345,7 @@ async def test_11h_one_toast_at_a_time_and_none_over_the_summary() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("k")  # a toast, then the round ends
         assert await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        assert len(app._notifications) == 0
+        assert len(app._notifications) == 0, [n.message for n in app._notifications]
 
 
 async def test_11i_the_last_card_is_seen_before_the_summary_and_slides_in_view() -> None:

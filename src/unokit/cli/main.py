@@ -9,6 +9,7 @@ tournament     :mod:`unokit.cli.tournament`: bots against each other
 play           :mod:`unokit.cli.play`: a match against bots in the terminal
 replay         :mod:`unokit.cli.replay`: step through a game's record
 rules          :mod:`unokit.cli.rules`: the rule options, a preset's settings
+rules sheet    :mod:`unokit.cli.sheet`: a table's rule sheet to print (md, html, pdf)
 serve          :mod:`unokit.cli.serve`: the game server
 =============  ==================================================================
 
@@ -27,7 +28,7 @@ from unokit.cli.common import console, err, fail, rules_of
 from unokit.cli.judge import judge
 from unokit.cli.play import play
 from unokit.cli.replay import replay
-from unokit.cli.rules import rules_command
+from unokit.cli.rules import rules_app
 from unokit.cli.serve import serve
 from unokit.cli.simulate import demo, simulate
 from unokit.cli.tournament import tournament
@@ -51,7 +52,7 @@ app.command()(demo)
 app.command()(tournament)
 app.command()(play)
 app.command()(replay)
-app.command("rules")(rules_command)
+app.add_typer(rules_app, name="rules")
 app.command()(serve)
 
 #: the names tests and older scripts imported from here

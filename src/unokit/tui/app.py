@@ -324,6 +324,9 @@ class UnoApp(TableView, App[None]):
         #: the person's turn clock (turn_time_limit) and the decision it counts for
         self.turn_clock: Countdown | None = None
         self._clock_for: tuple[int, int] = (-1, -1)
+        #: the time left of the person's decisions made (paused), so that a take-back gives the
+        #: decision its time left, not a fresh count
+        self._clocks_spent: dict[tuple[int, int], Countdown] = {}
         #: the window in which the person may jump in or catch before the bots act
         self.window: Countdown | None = None
         #: the clocks' time source (seconds; tests turn it by hand)
@@ -979,12 +982,17 @@ class UnoApp(TableView, App[None]):
         ]
         for key, text in rows:
             table.add_row(key, tr(lang, text))
+        # the paragraphs broken to the page's width by wrap (between Chinese characters too:
+        # a grid's cell cut a Chinese sentence with "…")
+        width = max(20, min(100, self.size.width * 96 // 100) - 6)
+        notes = [tr(lang, "help_jump", seconds=_seconds(self.settings.jump_window))]
+        if self.rules.turn_time_limit:
+            notes.append(tr(lang, "help_clock", seconds=self.rules.turn_time_limit))
         body = Table.grid()
         body.add_row(table)
-        body.add_row(Text(""))
-        body.add_row(Text(tr(lang, "help_jump", seconds=_seconds(self.settings.jump_window))))
-        if self.rules.turn_time_limit:
-            body.add_row(Text(tr(lang, "help_clock", seconds=self.rules.turn_time_limit)))
+        for note in notes:
+            body.add_row(Text(""))
+            body.add_row(Text("\n".join(wrap(note, width))))
         self.push_screen(
             PageScreen(tr(lang, "help_title"), body, "?", tr(lang, "help_close"), lang=lang),
             lambda _: self._resume(),
@@ -1311,7 +1319,8 @@ class UnoApp(TableView, App[None]):
 
     def _arm_turn_clock(self) -> None:
         """Under ``turn_time_limit`` the person's turn is counted down: a new count for each
-        decision of theirs (after a draw too), none on the bots' turns."""
+        decision of theirs (after a draw too), none on the bots' turns; a decision taken back
+        gets the time it had left, not a new count (or a take-back would stop the clock)."""
         game = self.game
         limit = self.rules.turn_time_limit
         mine = (
@@ -1320,14 +1329,26 @@ class UnoApp(TableView, App[None]):
             and not game.round_over
             and TIMEOUT in game.legal_moves(HUMAN)
         )
+        decision = (game.round_no, len(game.history)) if mine else (-1, -1)
+        clock = self.turn_clock
+        if clock is not None and self._clock_for == decision:
+            return  # the same decision: its count goes on
+        spent = self._clocks_spent
+        if clock is not None:  # a decision made: its time left is kept (take-back)
+            clock.pause()
+            spent[self._clock_for] = clock
         if not mine:
             self.turn_clock = None
             self._clock_for = (-1, -1)
             return
-        decision = (game.round_no, len(game.history))
-        if self.turn_clock is None or self._clock_for != decision:
-            self.turn_clock = Countdown(limit, self.now)
-            self._clock_for = decision
+        for old in [d for d in spent if d[0] != decision[0] or d[1] > decision[1]]:
+            del spent[old]  # another round, or decisions undone past: never come back
+        clock = spent.pop(decision, None)
+        if clock is None:
+            clock = Countdown(limit, self.now)
+        clock.resume()
+        self.turn_clock = clock
+        self._clock_for = decision
 
     def _clock_waits(self) -> bool:
         """The clocks wait while the game is paused or a page is open (help, rules, settings,
@@ -1357,6 +1378,9 @@ class UnoApp(TableView, App[None]):
             return
         if (clock is not None or self.window is not None) and not self.too_small:
             self._main.query_one("#status", Static).update(self._status())
+            screen = self.screen
+            if clock is not None and isinstance(screen, ChoiceScreen) and screen.part_of_move:
+                screen.show_clock(tr(self.lang, "dialog_clock", seconds=clock.shown()))
 
     def _time_out(self) -> None:
         """The person's time ran out: a question of their move is closed, and the turn ends
@@ -1367,7 +1391,8 @@ class UnoApp(TableView, App[None]):
             return
         screen = self.screen
         if isinstance(screen, ChoiceScreen) and screen.part_of_move:
-            screen.dismiss(None)
+            screen.dismiss(None)  # the question closes: say why, or it seems to vanish
+            self._say(tr(self.lang, "time_ran_out_in_dialog"))
         self.apply(HUMAN, TIMEOUT)
 
     def _count(self, seat: int) -> str:

@@ -78,6 +78,8 @@ _TEXTS: dict[str, str] = {
     "your_turn_nothing": N_("Your turn: nothing playable: d to draw"),
     # translators: after the status line, the seconds left of the turn (turn_time_limit)
     "seconds_left": N_(" · {seconds} s left"),
+    "dialog_clock": N_("{seconds} s left in your turn"),
+    "time_ran_out_in_dialog": N_("Your time ran out before you answered."),
     "paused": N_("Paused: the bots and the clocks wait (p goes on)"),
     # translators: out of turn, a chance to jump in; {keys} the bright cards' keys
     "jump_chance": N_("jump in? {keys} · {seconds} s (Esc: let it pass)"),

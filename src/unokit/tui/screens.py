@@ -115,6 +115,7 @@ class ChoiceScreen(GuardedScreen):
     ChoiceScreen #body { width: auto; max-width: 100%; height: auto; }
     ChoiceScreen #answers { width: auto; max-width: 100%; margin: 1 0 0 0; }
     ChoiceScreen #keys { color: $text-muted; width: auto; max-width: 100%; }
+    ChoiceScreen #clock { color: $warning; width: auto; max-width: 100%; }
     """
 
     def __init__(
@@ -140,6 +141,8 @@ class ChoiceScreen(GuardedScreen):
         yield from self.compose_note()
         with Vertical():
             yield Static(escape(self.question), id="question")
+            if self.part_of_move:  # the turn's clock, when the table has one (show_clock)
+                yield Static("", id="clock")
             if self.body is not None:
                 scroll = VerticalScroll(id="body-scroll")
                 scroll.can_focus = False  # the keys stay the dialog's (↑↓ move the selection)
@@ -147,6 +150,12 @@ class ChoiceScreen(GuardedScreen):
                     yield Static(self.body, id="body")
             yield Static(self._answers_markup(), id="answers")
             yield Label(self._keys_text(False), id="keys")
+
+    def show_clock(self, text: str) -> None:
+        """The time left in the person's turn, under the question (a question of their move
+        under ``turn_time_limit``: the clock runs on while they answer)."""
+        for clock in self.query("#clock"):
+            clock.update(escape(text))  # type: ignore[attr-defined]
 
     def _keys_text(self, scrolls: bool) -> str:
         text = tr(self.lang, "dialog_keys" if self.cancel else "dialog_keys_no_cancel")

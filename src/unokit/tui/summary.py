@@ -65,7 +65,7 @@ def round_lines(game: Game, lang: str, name: Callable[[int], str]) -> list[str]:
     for seat in range(game.n):
         row = [name(seat), str(len(game.hands[seat]))]
         if scored:
-            row += [f"+{game.round_points[seat]}", str(game.scores[seat])]
+            row += [f"{game.round_points[seat]:+d}", str(game.scores[seat])]
         rows.append(row)
     lines = grid(rows)
     if scored:

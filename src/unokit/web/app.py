@@ -29,7 +29,13 @@ from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -40,6 +46,7 @@ from unokit.errors import RulesError, UnoError
 from unokit.narrator import LANGUAGES, card_name, translations
 from unokit.rule_words import describe_option, option_meaning, preset_name
 from unokit.rules import OPTIONS, PRESETS
+from unokit.sheet import build_sheet, stylesheet, to_web_page
 from unokit.web import protocol as proto
 from unokit.web.clients import client_key
 from unokit.web.room import NotFound, Refusal, Room
@@ -430,6 +437,46 @@ def create_app(
             }
         )
 
+    async def rule_sheet(request: Request) -> Response:
+        """The room's rule sheet as a page to print (the waiting room's "Print the rules"), in
+        ``?lang``, for whoever holds the invite's key (``?k``, as the room's link has it):
+        without it, the same 404 as an unknown room. The rules, the players' names and the
+        room's link (its QR code) are the room's own."""
+        refused = limited(request)
+        if refused is not None:
+            return refused
+        lang = lang_of(request)
+        code = request.path_params["code"]
+        try:
+            room = await manager.find(code)
+        except NotFound:
+            room = None
+        if room is None or not room.invite_ok(request.query_params.get("k")):
+            hours = f"{settings.room_idle / 3600:g}"
+            return PlainTextResponse(say(lang, "no_room", hours=hours), 404, _API_HEADERS)
+        names = room.names(lang)
+        base = _base_url(request.url.scheme, request.headers, settings)
+        sheet = build_sheet(
+            room.rules,
+            lang,
+            link=f"{base}/r/{room.code}#k={room.invite}",
+            names=[
+                names[seat] if room.seat_kind(seat) == "human" else ""
+                for seat in range(room.rules.players)
+            ],
+            preset=room.preset,
+        )
+        page = to_web_page(
+            sheet,
+            stylesheet_href="/sheet.css",
+            script_src="/static/js/sheet.js",
+            back=f"/r/{room.code}",
+        )
+        return HTMLResponse(page, headers=_API_HEADERS)
+
+    async def sheet_css(request: Request) -> Response:
+        return Response(stylesheet(), media_type="text/css", headers={"Cache-Control": "no-cache"})
+
     async def record(request: Request) -> Response:
         token = request.query_params.get("token", "")
         if request.method == "POST":  # the token in the body, out of the address and history
@@ -486,6 +533,8 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/r/{code}", room_page),
+        Route("/r/{code}/sheet", rule_sheet),
+        Route("/sheet.css", sheet_css),
         Route("/api/options", options),
         Route("/api/labels/{lang}", labels),
         Route("/api/cards/{lang}", card_names),

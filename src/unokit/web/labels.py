@@ -288,4 +288,6 @@ LABELS: tuple[str, ...] = (
     N_("The old links stop working; the people at the table stay."),
     N_("You are watching: take a bot's seat at the end of the round."),
     N_("You were away a while, so your place here was given back: join again."),
+    # the waiting room's and the rules dialog's link to the room's rule sheet (GET /r/{code}/sheet)
+    N_("Print the rules"),
 )

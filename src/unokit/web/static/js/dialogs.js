@@ -545,6 +545,20 @@ export function inviteDialog() {
   });
 }
 
+/** "Print the rules": the room's rule sheet (GET /r/{code}/sheet, made by the server for the
+ * room's rules and this page's language) in a new tab, to print. The invite's key opens it. */
+export function printRulesLink() {
+  const a = el("a", "btn small ghost print-rules", t("Print the rules"));
+  const invite = (S.room && S.room.invite) || "";
+  const key = invite.startsWith(`${S.code}-`) ? invite.slice(S.code.length + 1) : invite;
+  const query = new URLSearchParams({ lang: S.lang || "en", k: key });
+  a.href = `/r/${encodeURIComponent(S.code)}/sheet?${query}`;
+  a.target = "_blank";
+  a.rel = "noopener";
+  a.dataset.action = "print-rules";
+  return a;
+}
+
 export function rulesDialog() {
   openDialog("rules", t("Rules of this room"), (box) => {
     if (!S.room) {
@@ -561,6 +575,7 @@ export function rulesDialog() {
     if (target && !lines.some((line) => new RegExp(`(^|\\D)${target}(\\D|$)`).test(line))) {
       box.appendChild(el("p", "target-line", targetWords(target)));
     }
+    box.appendChild(printRulesLink());
   });
 }
 

@@ -3,7 +3,7 @@
 
 import { cardFace, cardOrder } from "./cards.js";
 import { el, icon, save, t, toast } from "./common.js";
-import { copyLink, leaveDialog, rulesEditDialog } from "./dialogs.js";
+import { copyLink, leaveDialog, printRulesLink, rulesEditDialog } from "./dialogs.js";
 import { clearAnnouncements } from "./feed.js";
 import { action } from "./socket.js";
 import {
@@ -211,6 +211,7 @@ export function lobbyPanel(panel) {
   } else {
     foot.appendChild(el("span", "target-line", t("Waiting for {name} to start…", { name: nameOf(room.host) })));
   }
+  foot.appendChild(printRulesLink());
   foot.appendChild(leaveButton());
   panel.appendChild(foot);
   panel.appendChild(rulesBlock());
