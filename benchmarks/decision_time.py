@@ -2,7 +2,7 @@
 
     python benchmarks/decision_time.py [--bot expert] [--against strong] [--games 20]
     python benchmarks/decision_time.py --bot expert --time-ms 300 --players 4 --games 6 \
-        --presets official,casual,online,party,table001,swimming,classic112,teams
+        --presets official,casual,online,party,table001,swimming,classic112,teams,no_mercy
 
 Times every call of the bot's ``act`` on its own turn (out-of-turn calls return at once)
 and prints the mean, the 99th percentile and the maximum, in milliseconds, for each preset

@@ -1,12 +1,14 @@
 """Soak test: random games under every preset and under many random rule combinations.
 
     python benchmarks/soak.py --combos 1000 --games-per-preset 200 --seed 1
+    python benchmarks/soak.py --combos 0 --games-per-preset 500 --preset no_mercy
 
 Every combination of options is drawn from the game's own generator (so a run is
 reproducible), validated by ``Rules`` (refused combinations are counted, not played), then
 played as a match of random legal moves by the seat to act (up to ``--max-moves`` moves), with
 the card count checked every 25 moves and at every round's end. Prints a summary and exits 1
-if any game raised or lost a card.
+if any game raised or lost a card (or, under ``mercy_limit``, left a seat in the round holding
+the limit: VARIANTS.md §1). ``--preset`` (repeatable) picks the presets; all by default.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def random_options(rng: Rng) -> dict[str, object]:
             out[name] = rng.choice([0, 0, 2, 3])
         elif name == "hand_limit":  # above most hand sizes, low enough to be reached
             out[name] = rng.choice([0, 12, 20])
+        elif name == "mercy_limit":  # (above the hand size, or refused)
+            out[name] = rng.choice([0, 0, 12, 25])
         else:
             out[name] = rng.choice([spec.default, spec.low, min(spec.high, spec.low + 2)])
     return out
@@ -67,6 +71,13 @@ def play_match(rules: Rules, seed: int, max_moves: int) -> int:
         legal = game.legal_moves(seat)
         game.apply(seat, legal[rng.below(len(legal))])
         moves += 1
+        limit = rules.mercy_limit
+        if (
+            limit
+            and not game.round_over
+            and any(game.in_round[s] and len(h) >= limit for s, h in enumerate(game.hands))
+        ):
+            raise AssertionError(f"a seat holds mercy_limit = {limit} cards after move {moves}")
         if moves % 25 and not game.round_over:
             continue
         placed = Counter(c for h in game.hands for c in h)
@@ -83,12 +94,16 @@ def main() -> int:
     parser.add_argument("--games-per-preset", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-moves", type=int, default=5_000)
+    parser.add_argument(
+        "--preset", action="append", choices=list(PRESETS), help="a preset to play (repeatable)"
+    )
     args = parser.parse_args()
+    presets = args.preset or list(PRESETS)
     rng = Rng(args.seed)
     failures = 0
     played = refused = total_moves = 0
     start = time.perf_counter()
-    for preset in PRESETS:
+    for preset in presets:
         for i in range(args.games_per_preset):
             players = 4 if preset == "teams" else 2 + i % 9
             try:
@@ -116,7 +131,7 @@ def main() -> int:
             traceback.print_exc()
     elapsed = time.perf_counter() - start
     print(
-        f"{played} matches played ({len(PRESETS)} presets x {args.games_per_preset}, "
+        f"{played} matches played ({len(presets)} presets x {args.games_per_preset}, "
         f"{args.combos} random valid combinations; {refused} drawn combinations were refused "
         "as invalid and redrawn), "
         f"{total_moves} moves, {failures} failures, {elapsed:.0f} s"

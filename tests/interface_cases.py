@@ -270,6 +270,13 @@ CASES: list[Case] = [
         extra={"stacking": "any"},
     ),
     Case(
+        "mercy_limit",
+        8,
+        "a draw to 8 cards puts the person out of the round (VARIANTS §1)",
+        actions=("0: draw",),
+        hands=("G2 Y3 Y4 Y5 Y6 B1 B2", "R5 R6 B6", "Y1 Y2 Y3"),
+    ),
+    Case(
         "stack_challenge",
         "all",
         "a challenge judges every stacked +4",

@@ -225,7 +225,7 @@ def test_greedy_bot_plays_the_rollout_policy_from_its_view() -> None:
     from unokit.sim.rollout import greedy_move
 
     checked = 0
-    for preset in ("official", "party", "classic112"):
+    for preset in ("official", "party", "classic112", "no_mercy"):
         rules = Rules.preset(preset, players=3, scoring="none")
         for seed in range(3):
             game = Game(rules, seed)

@@ -24,14 +24,17 @@ from unokit.sim.fastplay import (
     NATIVE,
     NATIVE_OPTIONS,
     FastResult,
+    MeasuredRound,
     _config,
     available,
+    play_measured_round,
     play_random_from,
     play_random_rounds,
     rollout_counts,
     supports,
     unsupported,
 )
+from unokit.sim.meter import play_random_measured
 from unokit.sim.rollout import rollout_values
 from unokit.sim.simulate import play_random_round, simulate
 
@@ -436,3 +439,97 @@ def test_the_accelerator_refuses_broken_states_clearly() -> None:
         cfg, _DECK_IDS, _RANKS, _COLORS, state, pool, [(1, 0, -1, 0, -1)], 3, 1.0, 1, 10
     )
     assert samples == 3 and len(wins) == len(unfinished) == 1
+
+
+# -- the lab's measured rounds (unokit.sim.lab): the same counts as the Python meter -----------
+
+
+def _python_measured(rules: Rules, seed: int, choice_seed: int) -> tuple[object, ...]:
+    game = Game(rules, seed)
+    rng = Rng(choice_seed)
+    m = play_random_measured(game, rng)
+    winner = game.winner if game.round_over else None
+    return (
+        m.moves,
+        winner,
+        [list(h) for h in game.hands],
+        m.dealer,
+        m.first,
+        m.turns,
+        m.drawn,
+        m.calls,
+        m.catches,
+        m.challenges,
+        m.stacks,
+        m.exchanges,
+        m.reshuffles,
+        tuple(sorted(m.one_card)),
+        tuple(m.last_most),
+        rng.state,
+    )
+
+
+def _native_measured(rules: Rules, seed: int, choice_seed: int) -> tuple[object, ...]:
+    rng = Rng(choice_seed)
+    c = play_measured_round(rules, seed, rng)
+    assert isinstance(c, MeasuredRound)
+    return (
+        c.moves,
+        c.winner,
+        [list(h) for h in c.hands],
+        c.dealer,
+        c.first,
+        c.turns,
+        c.drawn,
+        c.calls,
+        c.catches,
+        c.challenges,
+        c.stacks,
+        c.exchanges,
+        c.reshuffles,
+        c.one_card,
+        c.last_most,
+        rng.state,
+    )
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=4),
+        Rules(players=4, stacking="any"),
+        Rules(players=3, seven_zero=True),
+        Rules(players=4, jump_in="identical_any"),
+        Rules.preset("party", players=4),
+        Rules(players=5, stacking="two_under_four", deflect="any_color", seven_zero=True),
+    ],
+    ids=["official-4", "stacking-4", "seven-zero-3", "jump-in-4", "party-4", "mix-5"],
+)
+def test_measured_rounds_count_as_the_python_meter(rules: Rules) -> None:
+    """The lab's counts (turns, cards drawn, calls, catches, challenges, stacks, exchanges,
+    reshuffles, who held one card, who held the most and when) are the same from C as from the
+    Python engine's moves and events, and the rounds themselves are the same."""
+    for seed in range(30):
+        assert _native_measured(rules, seed, seed + 7) == _python_measured(rules, seed, seed + 7)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(options=_MIX, players=st.integers(2, 10), seed=st.integers(0, 2**40))
+def test_measured_rounds_count_as_the_python_meter_under_every_option_mix(
+    options: dict[str, object], players: int, seed: int
+) -> None:
+    rules = allowed_rules(options, players=players)
+    assert rules is not None and supports(rules)
+    assert _native_measured(rules, seed, seed ^ 5) == _python_measured(rules, seed, seed ^ 5)
+
+
+def test_measured_rounds_refuse_what_they_cannot_play() -> None:
+    assert play_measured_round(Rules.preset("table001", players=3), 0, Rng(1)) is None
+    with pytest.raises(ValueError, match=r"max_moves must be in \[0, 1000000000\]"):
+        play_measured_round(Rules(players=2), 0, Rng(1), max_moves=-1)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        play_measured_round(Rules(players=2), "1", Rng(1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rng must be"):
+        play_measured_round(Rules(players=2), 1, 5)  # type: ignore[arg-type]
+    cut = play_measured_round(Rules(players=2), 0, Rng(1), max_moves=3)
+    assert cut is not None and cut.winner is None and cut.moves == 3

@@ -117,6 +117,14 @@ SAMPLES: list[ev.Event] = [
     ev.RoundBlocked(None, rule="hand_limit=20"),
     ev.Bomb(1, _cards("R5 G5 B5"), (2, 3, 0), rule="bomb=true"),
     ev.PointsMultiplied(None, 3, rule="score_multiplier=3"),
+    # UNO Show 'Em No Mercy (VARIANTS.md §1)
+    ev.PenaltyPending(1, 14, answer="not_lower", rule="stacking=not_lower"),
+    ev.SkippedEveryone(1, (2, 3, 0), rule="deck=no_mercy168"),
+    ev.DiscardedAll(1, Color.BLUE, _cards("B3 B+2"), rule="deck=no_mercy168"),
+    ev.RouletteSpun(1, 2, rule="deck=no_mercy168"),
+    ev.RouletteTurned(1, Color.GREEN, _cards("R1 Y2 G5"), True, 2),
+    ev.RouletteTurned(1, Color.GREEN, _cards("R1"), False, 2),
+    ev.KnockedOut(1, 25, rule="mercy_limit=25"),
 ]
 READERS = (1, 2, 3, None)
 _SIMPLIFIED_ONLY = (

@@ -23,6 +23,9 @@ _SHARED = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
 RULES_MD = (
     _SHARED if _SHARED.exists() else Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
 )
+#: the values VARIANTS.md (beyond the rule books: No Mercy, §1) adds after RULES.md's own
+VARIANT_VALUES: dict[str, tuple[str, ...]] = {"deck": ("no_mercy168",), "stacking": ("not_lower",)}
+_VARIANTS = Path(__file__).resolve().parents[2] / "shared" / "VARIANTS.md"
 
 
 def test_each_option_is_defined_once_as_a_field_of_rules() -> None:
@@ -59,7 +62,11 @@ def test_the_values_of_each_option_are_those_of_rules_md() -> None:
         listed[m.group(1)] = re.findall(r"`([a-z0-9_]+)`", m.group(2))
     cards = text[text.index("## 1.") : text.index("## 2.")]
     decks = re.findall(r"^\| `([a-z0-9]+)`(?: \(default\))? \| ", cards, flags=re.M)
+    decks += VARIANT_VALUES["deck"]
     assert OPTIONS["deck"].choices == tuple(decks) == tuple(DECKS)
+    if _VARIANTS.exists():
+        variants = _VARIANTS.read_text(encoding="utf-8")
+        assert all(v in variants for vs in VARIANT_VALUES.values() for v in vs)
     checked = 0
     for name, spec in OPTIONS.items():
         values = listed.get(name)
@@ -67,7 +74,7 @@ def test_the_values_of_each_option_are_those_of_rules_md() -> None:
             continue
         checked += 1
         if spec.kind == "choice":
-            assert tuple(values) == spec.choices, name
+            assert (*values, *VARIANT_VALUES.get(name, ())) == spec.choices, name
         elif spec.kind == "bool":
             assert sorted(values) == ["false", "true"], name
             assert values[0] == str(spec.default).lower(), name
@@ -127,7 +134,7 @@ def test_options_reference_is_up_to_date() -> None:
 
 
 def test_option_spec_describes_each_kind() -> None:
-    assert OPTIONS["stacking"].allowed() == "one of off, same_kind, two_under_four, any"
+    assert OPTIONS["stacking"].allowed() == "one of off, same_kind, two_under_four, any, not_lower"
     assert OPTIONS["seven_zero"].allowed() == "true or false"
     assert OPTIONS["players"].allowed() == "a whole number from 2 to 10"
     assert OPTIONS["custom_effect"].allowed().startswith("one of none, ")

@@ -9,8 +9,10 @@ Card.parse('R5')
 'BS'
 >>> Card.of(Rank.WILD_DRAW_FOUR).is_wild
 True
->>> len(deck_cards("classic108"))
-108
+>>> len(deck_cards("classic108")), len(deck_cards("no_mercy168"))
+(108, 168)
+>>> Card.parse("wild draw ten").draw_value, Card.parse("G+4").is_wild
+(10, False)
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ __all__ = [
     "CARD_ID_LIMIT",
     "COLORS",
     "DECKS",
+    "DRAW_VALUE_OF",
+    "NO_MERCY_RANKS",
     "Card",
     "Color",
     "DeckName",
@@ -67,7 +71,11 @@ COLORS: tuple[Color, ...] = tuple(Color)
 
 
 class Rank(IntEnum):
-    """Card ranks: numbers 0-9, the three actions, the two wilds and three special wilds."""
+    """Card ranks: numbers 0-9, the three actions, the two wilds and three special wilds, then
+    the cards of UNO Show 'Em No Mercy (VARIANTS.md §1): three coloured actions (a coloured
+    +4, skip everyone, discard all) and four wilds (reverse +4, +6, +10, colour roulette).
+    The values of the older ranks never change (cards are numbered by them: saved games, the
+    C accelerator's tables); a rank's kind is asked of its properties, never of its value."""
 
     ZERO = 0
     ONE = 1
@@ -87,10 +95,28 @@ class Rank(IntEnum):
     WILD_SHUFFLE_HANDS = 15
     WILD_CUSTOMIZABLE = 16
     WILD_SWIMMING = 17
+    # UNO Show 'Em No Mercy (deck no_mercy168)
+    DRAW_FOUR = 18  #: a coloured +4
+    SKIP_EVERYONE = 19
+    DISCARD_ALL = 20
+    WILD_REVERSE_DRAW_FOUR = 21
+    WILD_DRAW_SIX = 22
+    WILD_DRAW_TEN = 23
+    WILD_COLOR_ROULETTE = 24
 
     @property
     def is_wild(self) -> bool:
-        return self >= Rank.WILD
+        return self in _WILD_RANKS
+
+    @property
+    def is_number(self) -> bool:
+        return self <= Rank.NINE
+
+    @property
+    def draw_value(self) -> int:
+        """The cards a draw card of this rank makes the next player draw (0: not a draw card):
+        +2 2, +4 and reverse +4 4, +6 6, +10 10 (the values No Mercy stacks by)."""
+        return _DRAW_VALUE.get(self, 0)
 
     @property
     def symbol(self) -> str:
@@ -102,6 +128,40 @@ class Rank(IntEnum):
         return self.name.lower()
 
 
+_WILD_RANKS = frozenset(
+    {
+        Rank.WILD,
+        Rank.WILD_DRAW_FOUR,
+        Rank.WILD_SHUFFLE_HANDS,
+        Rank.WILD_CUSTOMIZABLE,
+        Rank.WILD_SWIMMING,
+        Rank.WILD_REVERSE_DRAW_FOUR,
+        Rank.WILD_DRAW_SIX,
+        Rank.WILD_DRAW_TEN,
+        Rank.WILD_COLOR_ROULETTE,
+    }
+)
+_DRAW_VALUE = {
+    Rank.DRAW_TWO: 2,
+    Rank.WILD_DRAW_FOUR: 4,
+    Rank.DRAW_FOUR: 4,
+    Rank.WILD_REVERSE_DRAW_FOUR: 4,
+    Rank.WILD_DRAW_SIX: 6,
+    Rank.WILD_DRAW_TEN: 10,
+}
+#: the ranks of UNO Show 'Em No Mercy's new cards (deck no_mercy168, VARIANTS.md §1)
+NO_MERCY_RANKS: frozenset[Rank] = frozenset(
+    {
+        Rank.DRAW_FOUR,
+        Rank.SKIP_EVERYONE,
+        Rank.DISCARD_ALL,
+        Rank.WILD_REVERSE_DRAW_FOUR,
+        Rank.WILD_DRAW_SIX,
+        Rank.WILD_DRAW_TEN,
+        Rank.WILD_COLOR_ROULETTE,
+    }
+)
+
 _RANK_SYMBOL = {
     **{Rank(i): str(i) for i in range(10)},
     Rank.SKIP: "S",
@@ -112,17 +172,36 @@ _RANK_SYMBOL = {
     Rank.WILD_SHUFFLE_HANDS: "WSH",
     Rank.WILD_CUSTOMIZABLE: "WCU",
     Rank.WILD_SWIMMING: "WKS",
+    Rank.DRAW_FOUR: "+4",
+    Rank.SKIP_EVERYONE: "SA",
+    Rank.DISCARD_ALL: "DA",
+    Rank.WILD_REVERSE_DRAW_FOUR: "WR+4",
+    Rank.WILD_DRAW_SIX: "W+6",
+    Rank.WILD_DRAW_TEN: "W+10",
+    Rank.WILD_COLOR_ROULETTE: "WCR",
 }
 
-_NRANKS = len(Rank)
+#: ranks numbered ``slot * 18 + rank`` (the classic and special-wild ranks, 0-17: ids 0-89)
+_NRANKS = 18
 #: colour index used for wild cards in the integer encoding
 _WILD_SLOT = 4
+#: the No Mercy ranks are numbered after them: ``90 + slot * 7 + rank - 18`` (ids 90-124), so
+#: that the ids of every older card stay as they were
+_LATER = 5 * _NRANKS
+_NLATER = len(Rank) - _NRANKS
+
+
+def _card_id(slot: int, rank: Rank) -> int:
+    if rank < _NRANKS:
+        return slot * _NRANKS + rank
+    return _LATER + slot * _NLATER + rank - _NRANKS
 
 
 class Card(int):
     """One kind of card, interned: ``Card.of(Rank.FIVE, Color.RED) is Card.parse("R5")``.
 
-    The integer value is ``slot * 18 + rank`` where slot is the colour (0-3) or 4 for wilds.
+    The integer value is ``slot * 18 + rank`` where slot is the colour (0-3) or 4 for wilds;
+    the No Mercy ranks (18-24) come after every older card: ``90 + slot * 7 + rank - 18``.
     """
 
     __slots__ = ()
@@ -147,10 +226,10 @@ class Card(int):
         if rank.is_wild:
             if color is not None:
                 raise ValueError(f"a {rank.label} card has no colour")
-            return cls._interned[_WILD_SLOT * _NRANKS + rank]
+            return cls._interned[_card_id(_WILD_SLOT, rank)]
         if color is None:
             raise ValueError(f"a {rank.label} card needs a colour")
-        return cls._interned[Color(color) * _NRANKS + rank]
+        return cls._interned[_card_id(Color(color), rank)]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -171,6 +250,27 @@ class Card(int):
         return COLOR_OF[self] < 0
 
     @property
+    def is_number(self) -> bool:
+        """A number card 0-9."""
+        return RANK_OF[self] <= Rank.NINE
+
+    @property
+    def draw_value(self) -> int:
+        """What this card makes the next player draw: +2 2, a +4 (coloured, wild or wild
+        reverse) 4, +6 6, +10 10; 0 for a card that is not a draw card."""
+        return DRAW_VALUE_OF[self]
+
+    @property
+    def is_draw(self) -> bool:
+        """A draw card (+2, +4, wild +4, wild reverse +4, wild +6, wild +10)."""
+        return DRAW_VALUE_OF[self] > 0
+
+    @property
+    def is_no_mercy(self) -> bool:
+        """One of UNO Show 'Em No Mercy's new cards (only in deck no_mercy168)."""
+        return RANK_OF[self] in NO_MERCY_RANKS
+
+    @property
     def code(self) -> str:
         """Canonical code: ``R5``, ``BS``, ``G+2``, ``W``, ``W+4``."""
         return CODE_OF[self]
@@ -189,20 +289,26 @@ class Card(int):
 
 
 #: lookup tables indexed by the card's integer value
-RANK_OF: list[Rank] = [Rank.ZERO] * (5 * _NRANKS)
-COLOR_OF: list[int] = [-1] * (5 * _NRANKS)
-CODE_OF: list[str] = [""] * (5 * _NRANKS)
+_ID_LIMIT = _LATER + 5 * _NLATER
+RANK_OF: list[Rank] = [Rank.ZERO] * _ID_LIMIT
+COLOR_OF: list[int] = [-1] * _ID_LIMIT
+CODE_OF: list[str] = [""] * _ID_LIMIT
+#: what each card makes the next player draw (0: not a draw card), by card id
+DRAW_VALUE_OF: list[int] = [0] * _ID_LIMIT
+#: every card kind: the classic and special-wild cards in id order, then the No Mercy cards
 ALL_CARDS: list[Card] = []
 
 for _slot in range(5):
     for _rank in Rank:
         if (_slot == _WILD_SLOT) != _rank.is_wild:
             continue
-        _card = Card._make(_slot * _NRANKS + _rank)
+        _card = Card._make(_card_id(_slot, _rank))
         RANK_OF[_card] = _rank
         COLOR_OF[_card] = -1 if _slot == _WILD_SLOT else _slot
         CODE_OF[_card] = _rank.symbol if _slot == _WILD_SLOT else "RYGB"[_slot] + _rank.symbol
+        DRAW_VALUE_OF[_card] = _rank.draw_value
         ALL_CARDS.append(_card)
+ALL_CARDS.sort()
 
 #: the id (``int(card)``) of every card kind: an int is a card's id if it is one of these
 CARD_IDS: frozenset[int] = frozenset(int(c) for c in ALL_CARDS)
@@ -233,8 +339,34 @@ def _pairs() -> dict[Card, int]:
     return {card: 2 if n == 1 else n for card, n in counts.items()}
 
 
-#: the decks of RULES.md §1, default first (the values of the rule option ``deck``)
-DeckName = Literal["classic108", "classic112", "swimming112", "pairs"]
+def _no_mercy168() -> dict[Card, int]:
+    """UNO Show 'Em No Mercy (Mattel, 2023; VARIANTS.md §1, RULES-NOTES.md "No Mercy"): per
+    colour two of each number 0-9, three skips, four reverses, two +2, two +4, two skip
+    everyone, three discard all (36 x 4 = 144); wilds: eight reverse +4, four +6, four +10,
+    eight colour roulette (24). No plain wild and no wild +4."""
+    counts: dict[Card, int] = {}
+    per_color = (
+        *((Rank(i), 2) for i in range(10)),
+        (Rank.SKIP, 3),
+        (Rank.REVERSE, 4),
+        (Rank.DRAW_TWO, 2),
+        (Rank.DRAW_FOUR, 2),
+        (Rank.SKIP_EVERYONE, 2),
+        (Rank.DISCARD_ALL, 3),
+    )
+    for color in Color:
+        for rank, n in per_color:
+            counts[Card.of(rank, color)] = n
+    counts[Card.of(Rank.WILD_REVERSE_DRAW_FOUR)] = 8
+    counts[Card.of(Rank.WILD_DRAW_SIX)] = 4
+    counts[Card.of(Rank.WILD_DRAW_TEN)] = 4
+    counts[Card.of(Rank.WILD_COLOR_ROULETTE)] = 8
+    return counts
+
+
+#: the decks of RULES.md §1 and VARIANTS.md §1, default first (the values of the option
+#: ``deck``)
+DeckName = Literal["classic108", "classic112", "swimming112", "pairs", "no_mercy168"]
 
 #: deck name -> how many copies of each card (RULES.md §1)
 DECKS: dict[DeckName, dict[Card, int]] = {
@@ -242,6 +374,7 @@ DECKS: dict[DeckName, dict[Card, int]] = {
     "classic112": _with(_classic108(), {Rank.WILD_SHUFFLE_HANDS: 1, Rank.WILD_CUSTOMIZABLE: 3}),
     "swimming112": _with(_classic108(), {Rank.WILD_CUSTOMIZABLE: 2, Rank.WILD_SWIMMING: 2}),
     "pairs": _pairs(),
+    "no_mercy168": _no_mercy168(),
 }
 
 #: points of the special wilds per deck (000: 40 in classic112; 002: 50 in swimming112)
@@ -259,19 +392,23 @@ def deck_cards(deck: DeckName) -> list[Card]:
 
 
 def card_points(card: Card, deck: DeckName = "classic108") -> int:
-    """Points a card is worth in a hand at the end of a round (RULES.md §1).
+    """Points a card is worth in a hand at the end of a round (RULES.md §1): a number its
+    value, a coloured action card 20, a wild 50 (the special wilds as their deck says; No
+    Mercy's cards as the classic ones: RULES-NOTES.md "No Mercy", scoring).
 
     >>> card_points(Card.parse("R7")), card_points(Card.parse("GS")), card_points(Card.parse("W"))
     (7, 20, 50)
+    >>> card_points(Card.parse("BDA")), card_points(Card.parse("W+10"))
+    (20, 50)
     """
     rank = RANK_OF[card]
     if rank <= 9:
         return int(rank)
-    if rank <= Rank.DRAW_TWO:
+    if COLOR_OF[card] >= 0:
         return 20
-    if rank <= Rank.WILD_DRAW_FOUR or rank == Rank.WILD_SWIMMING:
-        return 50
-    return _SPECIAL_WILD_POINTS.get(deck, 50)
+    if rank in (Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE):
+        return _SPECIAL_WILD_POINTS.get(deck, 50)
+    return 50
 
 
 # -- cards and colours in words: codes, long English names, the seeds' Chinese names ------------
@@ -331,6 +468,42 @@ _RANK_WORDS: dict[str, Rank] = {
     "罚抽两张": Rank.DRAW_TWO,
     "罰抽兩張": Rank.DRAW_TWO,
     "摸二": Rank.DRAW_TWO,
+    # No Mercy's coloured cards (VARIANTS.md §1): a +4 of a colour, skip everyone, discard all
+    "+4": Rank.DRAW_FOUR,
+    "d4": Rank.DRAW_FOUR,
+    "drawfour": Rank.DRAW_FOUR,
+    "draw4": Rank.DRAW_FOUR,
+    "罚四": Rank.DRAW_FOUR,
+    "罰四": Rank.DRAW_FOUR,
+    "罚抽四张": Rank.DRAW_FOUR,
+    "罰抽四張": Rank.DRAW_FOUR,
+    "抽四张": Rank.DRAW_FOUR,
+    "抽四張": Rank.DRAW_FOUR,
+    "摸四": Rank.DRAW_FOUR,
+    "sa": Rank.SKIP_EVERYONE,
+    "skipeveryone": Rank.SKIP_EVERYONE,
+    "skipall": Rank.SKIP_EVERYONE,
+    "skipeverybody": Rank.SKIP_EVERYONE,
+    "全体跳过": Rank.SKIP_EVERYONE,
+    "全體跳過": Rank.SKIP_EVERYONE,
+    "跳过所有人": Rank.SKIP_EVERYONE,
+    "跳過所有人": Rank.SKIP_EVERYONE,
+    "全员跳过": Rank.SKIP_EVERYONE,
+    "全員跳過": Rank.SKIP_EVERYONE,
+    "全体禁止": Rank.SKIP_EVERYONE,  # (the catalogues' names: narrator.card_name)
+    "全體禁止": Rank.SKIP_EVERYONE,
+    "da": Rank.DISCARD_ALL,
+    "discardall": Rank.DISCARD_ALL,
+    "discardallofcolor": Rank.DISCARD_ALL,
+    "discardallofcolour": Rank.DISCARD_ALL,
+    "全部弃": Rank.DISCARD_ALL,  # (全部弃牌: _compact drops the 牌)
+    "全部棄": Rank.DISCARD_ALL,
+    "弃掉所有": Rank.DISCARD_ALL,
+    "棄掉所有": Rank.DISCARD_ALL,
+    "全弃": Rank.DISCARD_ALL,
+    "全棄": Rank.DISCARD_ALL,
+    "同色全弃": Rank.DISCARD_ALL,
+    "同色全棄": Rank.DISCARD_ALL,
     **{str(i): Rank(i) for i in range(10)},
     **{w: Rank(i) for i, w in enumerate(_NUMBER_WORDS)},
     **{c: Rank(i) for i, c in enumerate(_CHINESE_NUMBERS)},
@@ -383,6 +556,58 @@ _WILD_WORDS: dict[str, Rank] = {
     "只要游泳": Rank.WILD_SWIMMING,
     "万用只要游泳": Rank.WILD_SWIMMING,
     "萬用只要游泳": Rank.WILD_SWIMMING,
+    # No Mercy's wilds (VARIANTS.md §1)
+    "wr+4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "wildreversedrawfour": Rank.WILD_REVERSE_DRAW_FOUR,
+    "wildreversedraw4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "wildreverse+4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "reversedrawfour": Rank.WILD_REVERSE_DRAW_FOUR,
+    "reverse+4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "万能反转+4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "萬用反轉+4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "萬能反轉+4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "万用反转+4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "反转+4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "反轉+4": Rank.WILD_REVERSE_DRAW_FOUR,
+    "w+6": Rank.WILD_DRAW_SIX,
+    "+6": Rank.WILD_DRAW_SIX,
+    "wd6": Rank.WILD_DRAW_SIX,
+    "wild+6": Rank.WILD_DRAW_SIX,
+    "wilddrawsix": Rank.WILD_DRAW_SIX,
+    "wilddraw6": Rank.WILD_DRAW_SIX,
+    "drawsix": Rank.WILD_DRAW_SIX,
+    "万能+6": Rank.WILD_DRAW_SIX,
+    "萬用+6": Rank.WILD_DRAW_SIX,
+    "萬能+6": Rank.WILD_DRAW_SIX,
+    "万用+6": Rank.WILD_DRAW_SIX,
+    "罚六": Rank.WILD_DRAW_SIX,
+    "罰六": Rank.WILD_DRAW_SIX,
+    "w+10": Rank.WILD_DRAW_TEN,
+    "+10": Rank.WILD_DRAW_TEN,
+    "wd10": Rank.WILD_DRAW_TEN,
+    "wild+10": Rank.WILD_DRAW_TEN,
+    "wilddrawten": Rank.WILD_DRAW_TEN,
+    "wilddraw10": Rank.WILD_DRAW_TEN,
+    "drawten": Rank.WILD_DRAW_TEN,
+    "万能+10": Rank.WILD_DRAW_TEN,
+    "萬用+10": Rank.WILD_DRAW_TEN,
+    "萬能+10": Rank.WILD_DRAW_TEN,
+    "万用+10": Rank.WILD_DRAW_TEN,
+    "罚十": Rank.WILD_DRAW_TEN,
+    "罰十": Rank.WILD_DRAW_TEN,
+    "wcr": Rank.WILD_COLOR_ROULETTE,
+    "wildcolorroulette": Rank.WILD_COLOR_ROULETTE,
+    "wildcolourroulette": Rank.WILD_COLOR_ROULETTE,
+    "colorroulette": Rank.WILD_COLOR_ROULETTE,
+    "colourroulette": Rank.WILD_COLOR_ROULETTE,
+    "roulette": Rank.WILD_COLOR_ROULETTE,
+    "颜色轮盘": Rank.WILD_COLOR_ROULETTE,
+    "顏色輪盤": Rank.WILD_COLOR_ROULETTE,
+    "万能颜色轮盘": Rank.WILD_COLOR_ROULETTE,
+    "万用颜色轮盘": Rank.WILD_COLOR_ROULETTE,
+    "萬用顏色輪盤": Rank.WILD_COLOR_ROULETTE,
+    "轮盘": Rank.WILD_COLOR_ROULETTE,
+    "輪盤": Rank.WILD_COLOR_ROULETTE,
 }
 
 
@@ -443,6 +668,7 @@ def parse_card(text: str) -> Card:
             if rank is not None:
                 return Card.of(rank, _COLOR_WORDS[prefix])
     raise NotationError(
-        f"{text.strip()!r} is not a card (expected a colour R/Y/G/B and a rank 0-9, S, R, +2, "
-        "or a wild W, W+4, WSH, WCU, WKS)"
+        f"{text.strip()!r} is not a card (expected a colour R/Y/G/B and a rank 0-9, S, R, +2 "
+        "(No Mercy: +4, SA, DA), or a wild W, W+4, WSH, WCU, WKS (No Mercy: WR+4, W+6, W+10, "
+        "WCR))"
     )

@@ -40,6 +40,7 @@ __all__ = [
     "DealerTie",
     "Dealt",
     "Deflected",
+    "DiscardedAll",
     "DrawnMustPlay",
     "DrawnPlayable",
     "DrawnUnplayable",
@@ -56,6 +57,7 @@ __all__ = [
     "HandsSwapped",
     "JumpedIn",
     "Kept",
+    "KnockedOut",
     "MatchWon",
     "Misdeal",
     "Misplayed",
@@ -69,12 +71,15 @@ __all__ = [
     "ReverseTwo",
     "Reversed",
     "ReversesCancel",
+    "RouletteSpun",
+    "RouletteTurned",
     "RoundBlocked",
     "RoundVoid",
     "RoundWon",
     "Scored",
     "SeatsChanged",
     "Skipped",
+    "SkippedEveryone",
     "StartBuried",
     "StartCard",
     "StartDrawTwo",
@@ -436,7 +441,9 @@ class PenaltyDrawn(Event):
 #: how a pending penalty may be answered first (``PenaltyPending.answer``): stacking as its
 #: value allows, a challenge of the +4, passing it on (deflect), or only drawing it (others may
 #: jump in first)
-PenaltyAnswer = Literal["", "same_kind", "two_under_four", "any", "challenge", "deflect", "jump_in"]
+PenaltyAnswer = Literal[
+    "", "same_kind", "two_under_four", "any", "not_lower", "challenge", "deflect", "jump_in"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -595,6 +602,59 @@ class SeatsChanged(Event):
 
     kind: ClassVar[str] = "seat_change"
     seating: Seats
+
+
+# -- UNO Show 'Em No Mercy's cards and mercy rule (VARIANTS.md §1) --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedEveryone(Event):
+    """``seat`` played a skip everyone: every other player (``skipped``) loses the turn and
+    ``seat`` plays again."""
+
+    kind: ClassVar[str] = "skip_everyone"
+    skipped: Seats
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardedAll(Event):
+    """``seat`` played a discard all of ``color`` and discards with it ``cards``, every other
+    card of that colour it held (put under the discard all, which stays on top)."""
+
+    kind: ClassVar[str] = "discard_all"
+    color: Color
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class RouletteSpun(Event):
+    """``seat`` played a wild colour roulette: ``target``, the next player, names a colour and
+    turns cards until one of it shows."""
+
+    kind: ClassVar[str] = "roulette"
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class RouletteTurned(Event):
+    """``seat`` named ``color`` for a colour roulette and turned up ``cards`` (face up, seen by
+    all) until one of that colour showed (``found``; not when both piles ran out first), takes
+    them all and loses the turn: ``next`` plays."""
+
+    kind: ClassVar[str] = "roulette_turned"
+    color: Color
+    cards: Cards
+    found: bool
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class KnockedOut(Event):
+    """The mercy rule: ``seat`` holds ``count`` cards, the limit or more, and is out of the round
+    at once; its cards go under the discard pile."""
+
+    kind: ClassVar[str] = "knocked_out"
+    count: int
 
 
 # -- the piles, the end of a round and of the match -----------------------------------------------

@@ -223,6 +223,8 @@ class Game(State):
                 play.resolve_play(self, seat, move)  # type: ignore[arg-type]
             else:
                 self._dispatch(seat, move)
+            if self.rules.mercy_limit:
+                rounds.knock_out(self)
         except RoundEnded:
             pass
         if sizes is not None:  # the house rules acting after every move (VARIANTS.md §2)
@@ -281,6 +283,8 @@ class Game(State):
                 play.resolve_play(self, seat, move)  # type: ignore[arg-type]
             else:
                 self._dispatch(seat, move)
+            if self.rules.mercy_limit:
+                rounds.knock_out(self)
         except RoundEnded:
             pass
         except Exception:
@@ -327,6 +331,9 @@ class Game(State):
             uno.catch(self, seat, move.target)
         elif cls is ChooseColor:
             assert isinstance(move, ChooseColor)
+            if self.roulette:  # the victim of a colour roulette names its colour
+                play.spin_roulette(self, seat, move.color)
+                return
             self.color = int(move.color)
             self.phase = Phase.PLAY
             self.emit(ev.ColorChosen(seat, move.color))
@@ -374,6 +381,8 @@ class Game(State):
             seating=tuple(self.seating),
             group=self.tops or (),
             open_hands=house.open_hands(self),
+            knocked_out=tuple(self.knocked_out),
+            roulette=self.roulette,
         )
 
     def waiting_seats(self) -> list[int]:

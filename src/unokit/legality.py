@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations
 from typing import Final
 
-from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
+from unokit.cards import COLOR_OF, DRAW_VALUE_OF, RANK_OF, Card, Color, Rank
 from unokit.effects import CUSTOM_EFFECTS
 from unokit.matching import DRAWN_PLAYS, TURN_PLAYS, follows, play_of
 from unokit.moves import (
@@ -65,6 +65,8 @@ _REVERSE: Final = Rank.REVERSE
 _DRAW_TWO: Final = Rank.DRAW_TWO
 _SEVEN: Final = Rank.SEVEN
 _ZERO: Final = Rank.ZERO
+_DISCARD_ALL: Final = Rank.DISCARD_ALL
+_ROULETTE: Final = Rank.WILD_COLOR_ROULETTE
 
 _CATCH: Final = [Catch(t) for t in range(10)]
 _CHOOSE: Final = [ChooseColor(c) for c in Color]
@@ -219,15 +221,18 @@ def challengeable(game: State) -> bool:
 
 def stacks_on(game: State, card: Card, penalty_rank: Rank) -> bool:
     """Whether draw card ``card`` may be stacked on a penalty whose last draw card has rank
-    ``penalty_rank`` (``stacking``, RULES.md §7.1)."""
+    ``penalty_rank`` (``stacking``, RULES.md §7.1; ``not_lower``: a draw card worth as much or
+    more, of any colour, VARIANTS.md §1)."""
     rank = RANK_OF[card]
     rule = game.rules.stacking
+    if rule == "not_lower":
+        return rank.draw_value >= penalty_rank.draw_value
     if rule == "same_kind":
         return rank == penalty_rank
-    if rule == "two_under_four":
-        return rank == _WD4 or penalty_rank == _DRAW_TWO
-    # any: a +2 on a +4 must match the named colour
-    return rank == _WD4 or penalty_rank == _DRAW_TWO or COLOR_OF[card] == game.color
+    if rule == "two_under_four":  # a +2 on a +2 only, a +4 (or more) on either
+        return rank.draw_value >= 4 or penalty_rank == _DRAW_TWO
+    # any: a +2 on a +4 must match the named colour (any wild draw card goes on anything)
+    return COLOR_OF[card] < 0 or penalty_rank == _DRAW_TWO or COLOR_OF[card] == game.color
 
 
 # -- jump-ins (RULES.md §7.3, §7.6) ---------------------------------------------------------------
@@ -356,7 +361,12 @@ def _turn_plays(game: State, seat: int) -> list[Move]:
     for card in dict.fromkeys(hand):
         card_color = COLOR_OF[card]
         rank = RANK_OF[card]
-        if card_color >= 0 and top_rank >= 0 and not (swaps and (rank == 7 or rank == 0)):
+        if (
+            card_color >= 0
+            and top_rank >= 0
+            and not (swaps and (rank == 7 or rank == 0))
+            and rank != _DISCARD_ALL
+        ):
             # the common case, inlined: a colour card, one plain top card, no swap
             if card_color != color and rank != top_rank:  # (matching.follows, written out)
                 continue
@@ -434,7 +444,7 @@ def _penalty_plays(game: State, seat: int) -> list[Move]:
         if finish:
             break
         rank = RANK_OF[card]
-        if rank in (_DRAW_TWO, _WD4):
+        if DRAW_VALUE_OF[card]:
             if stacking == "off" or not stacks_on(game, card, prank):
                 continue
             if rank == _WD4 and not rules.challenge and not is_honest(game, seat):
@@ -442,7 +452,7 @@ def _penalty_plays(game: State, seat: int) -> list[Move]:
         elif rank in (_SKIP, _REVERSE):
             if deflect == "off":
                 continue
-            if prank == _DRAW_TWO:
+            if COLOR_OF[penalty] >= 0:  # a +2 (No Mercy: a coloured +4): its colour only
                 if COLOR_OF[card] != COLOR_OF[penalty]:
                     continue
             elif deflect == "named_color" and COLOR_OF[card] != game.color:
@@ -463,9 +473,7 @@ def _jump_plays(game: State, seat: int) -> list[Move]:
     hand = game.hands[seat]
     tops = jump.cards
     out: list[Move] = []
-    if rules.jump_in != "off" and (
-        game.phase != Phase.PENALTY or RANK_OF[game.discard[-1]] in (_DRAW_TWO, _WD4)
-    ):
+    if rules.jump_in != "off" and (game.phase != Phase.PENALTY or DRAW_VALUE_OF[game.discard[-1]]):
         wilds = rules.jump_in == "identical_any"
         finish = rules.number_finish and len(hand) == 1
         same = identical_to(game)
@@ -518,6 +526,9 @@ def variants(game: State, seat: int, cards: tuple[Card, ...], summed: bool = Fal
     first = cards[0]
     rank = RANK_OF[first]
     left = len(hand) - len(cards)
+    if rank == _DISCARD_ALL:  # the other cards of its colour go with it (VARIANTS.md §1)
+        shades = {COLOR_OF[c] for c in cards}
+        left = sum(1 for c in hand if COLOR_OF[c] not in shades)
     called = game.called[seat]
     single = len(cards) == 1
     # a sum jump-in's 7 or 0 swaps nothing: its effect would hang on the order written
@@ -527,6 +538,8 @@ def variants(game: State, seat: int, cards: tuple[Card, ...], summed: bool = Fal
     if single and not swaps:
         color = COLOR_OF[first]
         if color >= 0:
+            return [play_of(first, -1, u) for u in uno_flags]
+        if rank == _ROULETTE:  # the next player names the colour (RULES-NOTES.md "No Mercy")
             return [play_of(first, -1, u) for u in uno_flags]
         effect = CUSTOM_EFFECTS[rules.custom_effect] if rank == Rank.WILD_CUSTOMIZABLE else None
         if (rank != _WILD or not rules.wild_multi) and (effect is None or not effect.targeted):

@@ -37,7 +37,7 @@ from unokit.penalties import most_pending
 from unokit.phase import Phase
 from unokit.rng import SEED_LIMIT
 from unokit.rules import Rules
-from unokit.state import STATE_KEYS, JumpWindow, StackEntry, State
+from unokit.state import SPARSE_KEYS, STATE_KEYS, JumpWindow, StackEntry, State
 
 __all__ = [
     "RECORD_FORMAT",
@@ -57,7 +57,7 @@ RECORD_FORMAT = "unokit-record-1"
 
 #: the keys of a state, as :meth:`Game.to_dict` writes them; ``origin`` may be left out
 _STATE_KEYS = STATE_KEYS  # declared with the state's fields (unokit.state)
-_OPTIONAL = frozenset({"origin"})
+_OPTIONAL = frozenset({"origin"}) | SPARSE_KEYS  # (left out while empty)
 _STACK_KEYS = ("seat", "card", "honest", "color", "hand", "under", "tops")
 _JUMP_KEYS = ("player", "cards", "direction", "pending", "stack", "skipped")
 _REVEALED_KEYS = ("viewer", "hands")
@@ -65,7 +65,7 @@ _RECORD_KEYS = ("format", "rules", "seed", "table", "moves", "meta")
 
 _CODES: dict[str, Card] = {card.code: card for card in ALL_CARDS}
 _PHASES: dict[str, Phase] = {phase.label: phase for phase in Phase}
-_DRAW_RANKS = (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+_DRAW_RANKS = tuple(rank for rank in Rank if rank.draw_value)
 _MAX_POINTS = 10**9  # scores, round points: far beyond any match, small enough to print
 _MAX_ROUNDS = 10**9
 _MAX_MOVES = 10_000_000  # history entries
@@ -305,6 +305,8 @@ def load_state(
     winner = None if data["winner"] is None else r.seat(data["winner"], "winner")
     match_ranking = r.seats(data["match_ranking"], "match_ranking")
     history = _history(data["history"], at + "history")
+    knocked_out = r.seats(data.get("knocked_out", []), "knocked_out")
+    roulette = _bool(data.get("roulette", False), at + "roulette")
     origin_data = data.get("origin")
 
     # the cards add up: to the deck, or to the cards a described table placed
@@ -362,8 +364,16 @@ def load_state(
                 _fail(f"{at}hands[{s}]", f"seat {s} holds cards, but is out of the round")
         if sum(in_round) < 2:
             _fail(at + "in_round", "fewer than two seats in the round, but it is not over")
-        if set(out_order) != {s for s in range(n) if not in_round[s] and not eliminated[s]}:
+        for s in knocked_out:
+            if in_round[s] or eliminated[s] or s in out_order:
+                _fail(at + "knocked_out", f"seat {s} was not put out of the round by mercy")
+        gone = {s for s in range(n) if not in_round[s] and not eliminated[s]}
+        if set(out_order) | set(knocked_out) != gone:
             _fail(at + "out_order", "not the seats that went out of the round")
+        if roulette and (phase != Phase.CHOOSE_COLOR or RANK_OF[top] != Rank.WILD_COLOR_ROULETTE):
+            _fail(
+                at + "roulette", "a colour roulette waits only with WCR on top, phase choose_color"
+            )
         if not in_round[current]:
             _fail(at + "current", f"seat {current} is out of the round")
         if winner is not None:
@@ -382,6 +392,10 @@ def load_state(
             _fail(at + "jump", "more penalty before the jumped cards than after them")
     elif jump is not None:
         _fail(at + "jump", f"a jump-in window, but phase = {phase.label}")
+    if knocked_out and not rules.mercy_limit:
+        _fail(at + "knocked_out", "seats knocked out, but mercy_limit = 0 (off)")
+    if not active and roulette:
+        _fail(at + "roulette", f"a colour roulette waits, but phase = {phase.label}")
 
     game = blank(rules, seed)
     game.rng.state = rng
@@ -414,6 +428,8 @@ def load_state(
     game.match_ranking = match_ranking
     game.history = history
     game.origin = None if origin_data is None else dict(origin_data)
+    game.knocked_out = knocked_out
+    game.roulette = roulette
     return game
 
 

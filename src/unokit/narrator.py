@@ -63,6 +63,14 @@ _RANK_NAMES: dict[Rank, str] = {
     Rank.WILD_SHUFFLE_HANDS: N_("shuffle hands"),
     Rank.WILD_CUSTOMIZABLE: N_("custom wild"),
     Rank.WILD_SWIMMING: N_("keep swimming"),
+    # UNO Show 'Em No Mercy (VARIANTS.md §1)
+    Rank.DRAW_FOUR: N_("+4"),
+    Rank.SKIP_EVERYONE: N_("skip everyone"),
+    Rank.DISCARD_ALL: N_("discard all"),
+    Rank.WILD_REVERSE_DRAW_FOUR: N_("wild reverse +4"),
+    Rank.WILD_DRAW_SIX: N_("wild +6"),
+    Rank.WILD_DRAW_TEN: N_("wild +10"),
+    Rank.WILD_COLOR_ROULETTE: N_("wild colour roulette"),
 }
 
 
@@ -334,6 +342,22 @@ _PLAIN: dict[str, tuple[str, dict[str, str]]] = {
         {},
     ),
     "points_multiplied": (N_("this round's points count {factor} times"), {}),
+    "roulette": (
+        N_(
+            "{seat} plays a colour roulette: {target} names a colour, then turns cards until "
+            "one of it shows"
+        ),
+        {
+            "target": N_(
+                "{seat} plays a colour roulette: you name a colour, then turn cards until one "
+                "of it shows"
+            )
+        },
+    ),
+    "knocked_out": (
+        N_("{seat} holds {count} cards: out of the round"),
+        {"seat": N_("you hold {count} cards: out of the round")},
+    ),
 }
 _SEAT_FIELDS = frozenset({"seat", "target", "next", "first", "liar", "player"})
 _CARDS_FIELDS = frozenset({"cards", "hand", "evidence", "given", "taken"})
@@ -746,6 +770,56 @@ def _swim(e: ev.Swam, v: _Voice) -> str:
     return text + v.say(N_(", then plays"), (e.seat, N_(", then play")))
 
 
+def _skip_everyone(e: ev.SkippedEveryone, v: _Voice) -> str:
+    return v.say(
+        N_("{seat} skips everyone ({skipped}) and plays again"),
+        (e.seat, N_("you skip everyone ({skipped}) and play again")),
+        seat=v.who(e.seat),
+        skipped=v.numbers(e.skipped),
+    )
+
+
+def _discard_all(e: ev.DiscardedAll, v: _Voice) -> str:
+    return v.say(
+        N_("{seat} discards every other {color} card with it: {cards}"),
+        (e.seat, N_("you discard every other {color} card with it: {cards}")),
+        seat=v.who(e.seat),
+        color=v.color(e.color),
+        cards=v.cards(e.cards),
+    )
+
+
+def _roulette_turned(e: ev.RouletteTurned, v: _Voice) -> str:
+    values = {
+        "seat": v.who(e.seat),
+        "color": v.color(e.color),
+        "cards": v.cards(e.cards),
+        "count": len(e.cards),
+    }
+    if e.found:
+        text = v.say(
+            N_("{seat} names {color} and turns {count} cards until a {color} one: {cards}"),
+            (e.seat, N_("you name {color} and turn {count} cards until a {color} one: {cards}")),
+            **values,
+        )
+    else:
+        text = v.say(
+            N_(
+                "{seat} names {color} and turns {count} cards, and the piles run out first: {cards}"
+            ),
+            (
+                e.seat,
+                N_("you name {color} and turn {count} cards, and the piles run out first: {cards}"),
+            ),
+            **values,
+        )
+    return (
+        text
+        + v.say(N_("; takes them all and loses the turn"), (e.seat, N_("; you take them all")))
+        + v.then(e.next)
+    )
+
+
 def _reshuffle(e: ev.Reshuffled, v: _Voice) -> str:
     return v.say(
         N_(
@@ -847,6 +921,9 @@ _PENDING = {
         "{seat} faces a penalty of {count}: draw it or pass it on with a skip or reverse"
     ),
     "jump_in": N_("{seat} faces a penalty of {count}: draw it, unless someone jumps in first"),
+    "not_lower": N_(
+        "{seat} faces a penalty of {count}: draw it or stack a draw card worth as much or more"
+    ),
 }
 _PENDING_YOU = {
     "challenge": N_("you face a penalty of {count}: draw it or challenge the +4"),
@@ -857,6 +934,9 @@ _PENDING_YOU = {
     "any": N_("you face a penalty of {count}: draw it or stack a +2 or a +4 on it"),
     "deflect": N_("you face a penalty of {count}: draw it or pass it on with a skip or reverse"),
     "jump_in": N_("you face a penalty of {count}: draw it, unless someone jumps in first"),
+    "not_lower": N_(
+        "you face a penalty of {count}: draw it or stack a draw card worth as much or more"
+    ),
 }
 
 
@@ -957,6 +1037,9 @@ _TEXTS: dict[str, Callable[[Any, _Voice], str]] = {
     "penalty_pending": _penalty_pending,
     "hand_open": _hand_open,
     "bomb": _bomb,
+    "skip_everyone": _skip_everyone,
+    "discard_all": _discard_all,
+    "roulette_turned": _roulette_turned,
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from unokit import events as ev
-from unokit.cards import COLOR_OF, DECKS, RANK_OF, Card, Color, Rank
+from unokit.cards import COLOR_OF, DECKS, DRAW_VALUE_OF, RANK_OF, Card, Color, Rank
 from unokit.drawing import draw_cards
 from unokit.legality import challengeable
 from unokit.matching import follows
@@ -71,8 +71,7 @@ def most_pending(rules: Rules) -> int:
 
 
 def _amount(card: Card) -> int:
-    rank = RANK_OF[card]
-    return 2 if rank == Rank.DRAW_TWO else 4 if rank == _WD4 else 0
+    return DRAW_VALUE_OF[card]
 
 
 def add_draw_card(
@@ -86,7 +85,8 @@ def add_draw_card(
     under: Card | None,
     tops: tuple[Card, ...] = (),
 ) -> None:
-    """A +2 or +4 (or several +2): at once, or as a pending penalty someone may answer."""
+    """A draw card (+2, +4, or several +2; No Mercy's +4, reverse +4, +6, +10): at once, or as
+    a pending penalty someone may answer."""
     victim = game.next_seat(seat)
     if pending_mode(game, card):
         game.stack.append(StackEntry(seat, card, honest, before, snapshot, under, tops))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from unokit import events as ev
-from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
+from unokit.cards import COLOR_OF, DRAW_VALUE_OF, RANK_OF, Card, Color, Rank
 from unokit.drawing import draw_cards
 from unokit.effects import CUSTOM_EFFECTS
 from unokit.legality import is_honest
@@ -22,14 +22,17 @@ from unokit.rounds import end_round
 from unokit.state import JumpWindow, State
 from unokit.uno import false_uno
 
-__all__ = ["resolve_play"]
+__all__ = ["resolve_play", "spin_roulette"]
 
 _WILD: Final = Rank.WILD
 _WD4: Final = Rank.WILD_DRAW_FOUR
 _SKIP: Final = Rank.SKIP
 _REVERSE: Final = Rank.REVERSE
 _DRAW_TWO: Final = Rank.DRAW_TWO
-_DRAWS = (_DRAW_TWO, _WD4)
+_SKIP_EVERYONE: Final = Rank.SKIP_EVERYONE
+_DISCARD_ALL: Final = Rank.DISCARD_ALL
+_WR4: Final = Rank.WILD_REVERSE_DRAW_FOUR
+_ROULETTE: Final = Rank.WILD_COLOR_ROULETTE
 _Played: Final = ev.Played
 _played_one: Final = ev.played_one
 _PLAYED_ONE: Final = ev.PLAYED_ONE
@@ -92,11 +95,6 @@ def _bomb(game: State, seat: int, cards: tuple[Card, ...], last: bool) -> None:
             game.emit(ev.Drew(victim, tuple(got)))
 
 
-def _draw_amount(card: Card) -> int:
-    rank = RANK_OF[card]
-    return 2 if rank == _DRAW_TWO else 4 if rank == _WD4 else 0
-
-
 def resolve_play(game: State, seat: int, play: Play) -> None:
     """Carry out a legal play by ``seat``."""
     rules = game.rules
@@ -108,13 +106,14 @@ def resolve_play(game: State, seat: int, play: Play) -> None:
     more = play.more
     cards = (first, *more) if more else (first,)
     rank = RANK_OF[first]
+    value = DRAW_VALUE_OF[first]  # a draw card: what it makes the next player draw
     if out_of_turn:
         assert window is not None
         _cancel_jumped(game, seat, window, len(cards) > 1)
         phase = game.phase
     hand = game.hands[seat]
     discard = game.discard
-    if rank in _DRAWS:  # what the penalty's stack entry keeps
+    if value:  # what the penalty's stack entry keeps
         before = game.color
         under = discard[-1] if discard else None
         tops = game.tops or ()
@@ -142,6 +141,8 @@ def resolve_play(game: State, seat: int, play: Play) -> None:
     else:  # ev.played_one, written out (most moves play one card): seats are 0-9
         event = _PLAYED_ONE[seat][first * 5 + (0 if named is None else 1 + named)]
         game.move_events.append(event if event is not None else _played_one(seat, first, named))
+    if rank == _DISCARD_ALL:
+        _discard_all(game, seat, cards)
     left = len(hand)
     if play.uno:
         if left == 1:
@@ -176,9 +177,11 @@ def resolve_play(game: State, seat: int, play: Play) -> None:
     k = len(cards)
     if phase == _PENALTY and (rank in (_SKIP, _REVERSE)):
         deflect(game, seat, first)
-    elif rank in (_DRAW_TWO, _WD4):
-        amount = 2 * k if rank == _DRAW_TWO else 4
-        add_draw_card(game, seat, first, amount, honest, before, snapshot, under, tops)
+    elif value:  # +2, +4, and No Mercy's +4, wild reverse +4, +6, +10
+        if rank == _WR4:  # it reverses, then the next player in the new direction draws
+            game.direction = -game.direction
+            game.emit(ev.Reversed(seat, game.direction))
+        add_draw_card(game, seat, first, value * k, honest, before, snapshot, under, tops)
     elif rank == _SKIP:
         count = 1 if rules.multi_play == "identical_pair" else k
         victim = seat
@@ -200,6 +203,15 @@ def resolve_play(game: State, seat: int, play: Play) -> None:
         else:
             game.emit(ev.ReversesCancel(seat, k, rule=game.cite("multi_play")))
             game.current = game.next_seat(seat)
+    elif rank == _SKIP_EVERYONE:  # every other player is skipped: the player plays again
+        skipped = _others_in_turn(game, seat)
+        game.current = seat
+        game.emit(ev.SkippedEveryone(seat, skipped, rule=game.cite("deck")))
+    elif rank == _DISCARD_ALL:  # (the cards went with it, above)
+        game.current = game.next_seat(seat)
+    elif rank == _ROULETTE:  # the next player names a colour, then turns cards for it
+        _roulette(game, seat)
+        return
     elif rank == _WILD:
         if play.peek is not None:
             _peek(game, seat, play.peek)
@@ -337,7 +349,10 @@ def _go_out(game: State, seat: int, cards: tuple[Card, ...], answering: bool) ->
     game.emit(ev.WentOut(seat, len(game.out_order)))
     first = cards[0]
     rank = RANK_OF[first]
-    amount = sum(_draw_amount(c) for c in cards)
+    amount = sum(DRAW_VALUE_OF[c] for c in cards)
+    if rank == _WR4:  # a last wild reverse +4 still reverses, then its +4 falls (003 Q7)
+        game.direction = -game.direction
+        game.emit(ev.Reversed(seat, game.direction))
     if answering and (rank in (_SKIP, _REVERSE)):
         if rank == _REVERSE:
             game.direction = -game.direction
@@ -356,6 +371,9 @@ def _go_out(game: State, seat: int, cards: tuple[Card, ...], answering: bool) ->
         game.emit(ev.PenaltyDrawn(victim, tuple(got), "last_card", -1 if ending else game.current))
     elif remaining >= 1 and rank == Rank.WILD_SWIMMING:
         _swim(game, victim, final=ending)
+    elif rank == _ROULETTE and not ending:  # the round goes on (rank_all): the roulette too
+        _roulette(game, seat)
+        return
     elif not ending:
         game.phase = Phase.PLAY
         if rank == _SKIP:
@@ -371,3 +389,63 @@ def _go_out(game: State, seat: int, cards: tuple[Card, ...], answering: bool) ->
         end_round(game)
     else:
         game.phase = Phase.PLAY
+
+
+# -- UNO Show 'Em No Mercy (VARIANTS.md §1) -------------------------------------------------------
+
+
+def _others_in_turn(game: State, seat: int) -> tuple[int, ...]:
+    """The other seats still in the round, in turn order from ``seat``."""
+    out: list[int] = []
+    other = game.next_seat(seat)
+    while other != seat and other not in out:
+        out.append(other)
+        other = game.next_seat(other)
+    return tuple(out)
+
+
+def _discard_all(game: State, seat: int, cards: tuple[Card, ...]) -> None:
+    """Discard all: every other card of the colour of the discard all(s) just played leaves
+    the hand with it, put under it (the discard all stays on top, its colour active)."""
+    colors = {COLOR_OF[c] for c in cards}
+    hand = game.hands[seat]
+    gone = tuple(c for c in hand if COLOR_OF[c] in colors)
+    if not gone:
+        return
+    hand[:] = [c for c in hand if COLOR_OF[c] not in colors]  # (in place: the caller holds it)
+    discard = game.discard
+    discard[len(discard) - len(cards) : len(discard) - len(cards)] = gone
+    game.emit(ev.DiscardedAll(seat, Color(COLOR_OF[cards[-1]]), gone, rule=game.cite("deck")))
+
+
+def _roulette(game: State, seat: int) -> None:
+    """A wild colour roulette: the next player names the colour (the Mattel sheet:
+    RULES-NOTES.md "No Mercy"), then turns cards (:func:`spin_roulette`)."""
+    victim = game.next_seat(seat)
+    game.color = -1
+    game.current = victim
+    game.phase = Phase.CHOOSE_COLOR
+    game.roulette = True
+    game.emit(ev.RouletteSpun(seat, victim, rule=game.cite("deck")))
+
+
+def spin_roulette(game: State, seat: int, color: Color) -> None:
+    """``seat``, the victim of a colour roulette, named ``color``: it turns cards from the
+    draw pile (refilled as ever) until one of that colour shows, takes them all and loses the
+    turn; the colour named is the active colour. If both piles run out first it keeps what
+    was turned (RULES-NOTES.md "No Mercy")."""
+    game.roulette = False
+    game.color = int(color)
+    game.phase = _PLAY
+    turned: list[Card] = []
+    found = False
+    while True:
+        got = draw_cards(game, seat, 1)
+        if not got:
+            break
+        turned.append(got[0])
+        if COLOR_OF[got[0]] == color:
+            found = True
+            break
+    game.current = game.next_seat(seat)
+    game.emit(ev.RouletteTurned(seat, color, tuple(turned), found, game.current))

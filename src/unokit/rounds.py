@@ -26,6 +26,7 @@ __all__ = [
     "can_turn_start_card",
     "deal",
     "end_round",
+    "knock_out",
     "next_round",
     "select_first_dealer",
     "turn_start_card",
@@ -92,6 +93,8 @@ def deal(game: State) -> None:
     game.tops = None
     game.called = [False] * n
     game.window = [False] * n
+    game.knocked_out = []
+    game.roulette = False
     order = []
     seat = game.dealer
     for _ in range(sum(game.in_round)):
@@ -130,6 +133,8 @@ def deal(game: State) -> None:
     game.phase = Phase.PLAY
     game.emit(ev.Dealt(game.dealer, game.rules.hand_size, game.round_no))
     turn_start_card(game)
+    if game.rules.mercy_limit:  # a start card's penalty may reach a low limit
+        knock_out(game)
 
 
 #: Deals in a row whose draw pile holds no possible start card before a deal is given up
@@ -149,7 +154,7 @@ def can_turn_start_card(game: State) -> bool:
         return any(not RANK_OF[c].is_wild for c in pile)
     if game.rules.start_card == "redraw_until_number":
         return RANK_OF[pile[-1]] in (Rank.SKIP, Rank.REVERSE) or any(RANK_OF[c] <= 9 for c in pile)
-    return any(RANK_OF[c] != Rank.WILD_DRAW_FOUR for c in pile)
+    return any(not (RANK_OF[c].is_wild and RANK_OF[c].draw_value) for c in pile)
 
 
 def turn_start_card(game: State) -> None:
@@ -174,7 +179,10 @@ def turn_start_card(game: State) -> None:
         card = pile.pop()
         game.emit(ev.StartCard(None, card))
         rank = RANK_OF[card]
-        if bury and (rank.is_wild or rank == Rank.DRAW_TWO or (not first_turn and rank > 9)):
+        # a draw card, a wild, and any action but a first skip or reverse is buried (No
+        # Mercy's coloured actions too: VARIANTS.md §1, RULES-NOTES.md "No Mercy")
+        action = rank > 9 and (not first_turn or rank not in (Rank.SKIP, Rank.REVERSE))
+        if bury and (rank.is_wild or rank.draw_value or action):
             pile.insert(0, card)
             game.emit(ev.StartBuried(None, card, rule=game.cite("start_card")))
             first_turn = False
@@ -183,7 +191,7 @@ def turn_start_card(game: State) -> None:
             pile.insert(0, card)
             game.emit(ev.StartWildBuried(None, card, rule=game.cite("wild_start")))
             continue
-        if rank == Rank.WILD_DRAW_FOUR:
+        if rank.is_wild and rank.draw_value:  # a W+4 (No Mercy: reverse +4, +6, +10)
             pile.append(card)
             game.rng.shuffle(pile)
             game.emit(ev.StartReturned(None, card))
@@ -199,7 +207,7 @@ def _apply_start_card(game: State, card: Card) -> None:
     dealer = game.dealer
     first = game.next_seat(dealer, 1)
     game.current = first
-    if rank == Rank.SKIP:
+    if rank in (Rank.SKIP, Rank.SKIP_EVERYONE):  # (a skip everyone as a skip: RULES-NOTES)
         game.current = game.next_seat(first, 1)
         game.emit(ev.StartSkip(first, game.current))
     elif rank == Rank.REVERSE:
@@ -211,9 +219,9 @@ def _apply_start_card(game: State, card: Card) -> None:
             if game.rules.start_reverse == "dealer_right":
                 game.current = game.next_seat(dealer, -1)
             game.emit(ev.StartReverse(None, game.current, rule=game.cite("start_reverse")))
-    elif rank == Rank.DRAW_TWO:
+    elif rank in (Rank.DRAW_TWO, Rank.DRAW_FOUR):
         # never stackable, deflectable or jumpable: it falls on the first player (003)
-        got = draw_cards(game, first, 2)
+        got = draw_cards(game, first, rank.draw_value)
         game.current = game.next_seat(first, 1)
         game.emit(ev.StartDrawTwo(first, tuple(got), game.current))
     elif COLOR_OF[card] < 0:
@@ -232,8 +240,12 @@ def end_round(game: State) -> None:
     game.drawn = None
     game.jump = None
     points = [hand_points(game.hands[s], rules.deck) for s in range(game.n)]
-    remaining = sorted((s for s in seats if s not in game.out_order), key=lambda s: (points[s], s))
-    ranking = game.out_order + remaining
+    knocked = game.knocked_out  # the mercy rule's: last, the first knocked out last of all
+    remaining = sorted(
+        (s for s in seats if s not in game.out_order and s not in knocked),
+        key=lambda s: (points[s], s),
+    )
+    ranking = game.out_order + remaining + knocked[::-1]
     if rules.teams:
         team = team_of(rules, winner)
         mates = tuple(s for s in seats if team_of(rules, s) == team)
@@ -306,3 +318,48 @@ def _change_seats(game: State) -> None:
         game.winner = new_seat[game.winner]
     game.dealer = new_seat[game.dealer]
     game.emit(ev.SeatsChanged(None, tuple(game.seating), rule=game.cite("seat_change_every")))
+
+
+def knock_out(game: State) -> None:
+    """The mercy rule (``mercy_limit``, VARIANTS.md §1): every seat in the round holding the
+    limit or more cards is out of the round at once, its cards put under the discard pile (the
+    draw pile's order is kept: RULES-NOTES.md "No Mercy"); the last seat left wins the round. A
+    seat knocked out while the game waits for it passes what it faced to the next seat: the
+    turn, a pending penalty, a colour roulette's choice. Called after every move."""
+    limit = game.rules.mercy_limit
+    if not limit or game.phase >= Phase.ROUND_OVER:
+        return
+    seat = game.current
+    for _ in range(game.n):  # in turn order from the seat to act
+        hand = game.hands[seat]
+        if game.in_round[seat] and len(hand) >= limit:
+            _knock_out_seat(game, seat)
+            if game.phase >= Phase.ROUND_OVER:
+                return
+        seat = (seat + game.direction) % game.n
+
+
+def _knock_out_seat(game: State, seat: int) -> None:
+    hand = game.hands[seat]
+    count = len(hand)
+    game.hands[seat] = []
+    game.discard[0:0] = hand
+    game.in_round[seat] = False
+    game.called[seat] = False
+    game.window[seat] = False
+    game.knocked_out.append(seat)
+    game.emit(ev.KnockedOut(seat, count, rule=game.cite("mercy_limit")))
+    left = [s for s in range(game.n) if game.in_round[s]]
+    if len(left) == 1:  # the last player left wins the round
+        game.out_order.append(left[0])
+        game.jump = None
+        game.roulette = False
+        end_round(game)
+        return
+    if game.current == seat:
+        game.current = game.next_seat(seat)
+        if game.phase == Phase.AFTER_DRAW:
+            game.drawn = None
+            game.phase = Phase.PLAY
+    if game.jump is not None and game.jump.player == seat:
+        game.jump = None

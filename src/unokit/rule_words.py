@@ -42,6 +42,10 @@ PRESET_NAMES: dict[str, tuple[str, str]] = {
     "swimming": (N_("swimming"), N_("the swimming edition: 112 cards, 5 each")),
     "classic112": (N_("classic112"), N_("official with the 112-card deck")),
     "teams": (N_("teams"), N_("official, 4 players in 2 teams")),
+    "no_mercy": (
+        N_("no_mercy"),
+        N_("UNO Show 'Em No Mercy: 168 cards, stacking by value, the mercy rule at 25"),
+    ),
 }
 
 #: options told elsewhere (the players in the first line; the target inside scoring's sentence)

@@ -80,7 +80,7 @@ AfterDraw = Literal["may_play", "must_play"]
 EmptyDrawPile = Literal["reshuffle", "void_round"]
 Wd4Rule = Literal["no_matching_color", "no_playable_card", "anytime"]
 CatchWindow = Literal["until_next_action", "until_next_play"]
-Stacking = Literal["off", "same_kind", "two_under_four", "any"]
+Stacking = Literal["off", "same_kind", "two_under_four", "any", "not_lower"]
 StackChallenge = Literal["last", "all"]
 Deflect = Literal["off", "named_color", "any_color"]
 JumpIn = Literal["off", "identical", "identical_any"]
@@ -224,7 +224,7 @@ class Rules:
         default="classic108",
         metadata=_meta(
             "which cards are in the deck",
-            "000, 001, 002, 004",
+            "000, 001, 002, 004; no_mercy168: UNO Show 'Em No Mercy (VARIANTS.md §1)",
             "1",
             native=("classic108",),
             words={
@@ -234,6 +234,10 @@ class Rules:
                 ),
                 "swimming112": N_("The swimming deck: 112 cards with custom and swimming wilds."),
                 "pairs": N_("The pairs deck: every single card of a colour doubled."),
+                "no_mercy168": N_(
+                    "The No Mercy deck: 168 cards, with +4s, skip everyone, discard all, "
+                    "wild reverse +4s, +6s, +10s and colour roulettes."
+                ),
             },
         ),
     )
@@ -517,14 +521,18 @@ class Rules:
         default="off",
         metadata=_meta(
             "draw cards may be played on a pending draw penalty",
-            "000, 001, 003, 004",
+            "000, 001, 003, 004; not_lower: UNO Show 'Em No Mercy (VARIANTS.md §1)",
             "7.1",
-            native=EVERY,
+            native=("off", "same_kind", "two_under_four", "any"),
             words={
                 "off": N_("No stacking: a +2 or +4 must be drawn."),
                 "same_kind": N_("Stacking: +2 on +2, +4 on +4."),
                 "two_under_four": N_("Stacking: +2 on +2, +4 on +2 or +4."),
                 "any": N_("Stacking: any draw card on any draw card."),
+                "not_lower": N_(
+                    "Stacking by value: a draw card worth as much or more, of any colour "
+                    "(+2, +4, +6, +10)."
+                ),
             },
         ),
     )
@@ -769,6 +777,23 @@ class Rules:
             },
         ),
     )
+    mercy_limit: int = field(
+        default=0,
+        metadata=_meta(
+            "a player holding this many cards or more is out of the round at once; the last "
+            "player left wins it (0 = off)",
+            "UNO Show 'Em No Mercy (VARIANTS.md §1)",
+            "8",
+            low=0,
+            high=200,
+            native=(0,),
+            counted=NP_(
+                "Mercy rule: holding {n} card or more puts you out of the round.",
+                "Mercy rule: holding {n} cards or more puts you out of the round.",
+            ),
+            zero=N_("No mercy rule: any number of cards may be held."),
+        ),
+    )
     scoring: Scoring = field(
         default="winner_takes",
         metadata=_meta(
@@ -953,6 +978,12 @@ class Rules:
                 f"rounds = {self.rounds} counts only under scoring = 'net' or 'chips' "
                 f"(RULES.md §8); scoring = {self.scoring!r} "
                 f"{_MATCH_END[self.scoring]}: set rounds = 0 with it"
+            )
+        if self.mercy_limit and self.mercy_limit <= self.hand_size:
+            raise RulesError(
+                f"mercy_limit = {self.mercy_limit} is not above hand_size = {self.hand_size}: "
+                f"every player would be dealt {self.hand_size} cards and be out of the round at "
+                f"once; set mercy_limit above {self.hand_size}, or 0 (off)"
             )
         if self.wd4_rule == "anytime" and self.challenge:
             raise RulesError(
@@ -1157,6 +1188,17 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     "classic112": {"deck": "classic112"},
     "teams": {"players": 4, "teams": 2},
+    "no_mercy": {
+        "deck": "no_mercy168",
+        "start_card": "redraw_until_number",
+        "after_draw": "must_play",
+        "draw_until_playable": True,
+        "challenge": False,
+        "stacking": "not_lower",
+        "seven_zero": True,
+        "mercy_limit": 25,
+        "scoring": "none",
+    },
 }
 
 PRESET_MEANINGS: dict[str, str] = {
@@ -1170,6 +1212,9 @@ PRESET_MEANINGS: dict[str, str] = {
     "swimming": "the 002 edition: swimming112 deck, 5 cards",
     "classic112": "official with the classic112 deck",
     "teams": "official, 4 players, 2 teams",
+    "no_mercy": "UNO Show 'Em No Mercy (Mattel, 2023; VARIANTS.md §1): the no_mercy168 deck, "
+    "stacking by value, seven-zero, draw until playable and play it, no challenge, the mercy "
+    "rule at 25 cards, each round a game",
 }
 
 

@@ -32,6 +32,7 @@ from unokit.scoring import team_of
 
 __all__ = [
     "SEEN",
+    "SPARSE_KEYS",
     "STATE_KEYS",
     "JumpWindow",
     "RoundEnded",
@@ -111,6 +112,10 @@ class View:
     group: tuple[Card, ...] = ()
     #: the hands laid open to everyone (``reveal_hands_at``, VARIANTS.md §2), by seat
     open_hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    #: the seats the mercy rule put out of this round, in order (VARIANTS.md §1)
+    knocked_out: tuple[int, ...] = ()
+    #: a colour roulette waits for the seat to act to name its colour (VARIANTS.md §1)
+    roulette: bool = False
 
     @property
     def my_turn(self) -> bool:
@@ -156,6 +161,13 @@ def _state(
     ``_setup``, ``copy``, ``to_dict``, the all-or-nothing deal, the loader's list of keys
     (:data:`STATE_KEYS`) and determinization (:data:`SEEN`) are all made from these fields."""
     return field(metadata={"key": key, "new": new, "copy": copy, "dump": dump, "seen": seen})
+
+
+#: saved-state keys left out of ``to_dict`` while empty (false, an empty list): the fields of
+#: rules that most games do not play (the mercy rule, the colour roulette), so that a game
+#: without them saves the state it always did (the golden games' digests); the loader takes
+#: them as optional
+SPARSE_KEYS: frozenset[str] = frozenset({"knocked_out", "roulette"})
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -350,6 +362,14 @@ class State:
     history: list[tuple[int, Move]] = _state("history", _empty, _list, _dump_history)
     #: the described table this game started from (a scenario), as a saved state
     origin: dict[str, Any] | None = _state("origin", _none)
+    #: the mercy rule (``mercy_limit``, VARIANTS.md §1): the seats put out of this round for
+    #: holding too many cards, in order (not in ``out_order``: they did not go out)
+    knocked_out: list[int] = _state(
+        "knocked_out", _empty, _list, list, seen=lambda v: list(v.knocked_out)
+    )
+    #: a wild colour roulette waits for the seat to act (phase ``choose_color``) to name the
+    #: colour it turns cards for (VARIANTS.md §1)
+    roulette: bool = _state("roulette", lambda r, s: False, seen=lambda v: v.roulette)
     # derived from the rules, or passing: not saved
     n: int = _state(None, lambda r, s: r.players)
     deck: list[Card] = _state(None, lambda r, s: _deck_of(r))
@@ -455,6 +475,8 @@ class State:
         data: dict[str, Any] = {"format": "unokit-state-1"}
         for name, key, dump in _DUMP:
             value = getattr(self, name)
+            if not value and key in SPARSE_KEYS:
+                continue
             data[key] = value if dump is None else dump(value)
         return data
 

@@ -49,6 +49,12 @@ def set_up(
     for card in placed:
         counts[card] = counts.get(card, 0) + 1
     for card, k in counts.items():
+        if card not in allowed:
+            holders = [name for name, cards in DECKS.items() if card in cards]
+            raise StateError(
+                f"the table holds {card.code}, which is not a card of deck = {rules.deck} "
+                f"(it is in deck = {' or '.join(holders)})"
+            )
         if k > allowed.get(card, 0):
             raise StateError(
                 f"the table holds {k} copies of {card.code}, but deck = {rules.deck} has "
@@ -115,6 +121,12 @@ def set_up(
     for seat in range(n):
         if not game.hands[seat] and game.phase < Phase.ROUND_OVER:
             raise StateError(f"seat {seat} holds no card: the round would be over")
+        limit = rules.mercy_limit
+        if limit and len(game.hands[seat]) >= limit:
+            raise StateError(
+                f"seat {seat} holds {len(game.hands[seat])} cards, but mercy_limit = {limit} "
+                "puts a seat holding that many out of the round: describe fewer cards"
+            )
     game.origin = game.to_dict()
     return game
 
@@ -144,4 +156,5 @@ def summary(game: State) -> dict[str, Any]:
         "match_winner": game.match_winner,
         "match_ranking": list(game.match_ranking),
         "seating": list(game.seating),
+        "knocked_out": list(game.knocked_out),
     }

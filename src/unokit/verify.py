@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from unokit.cards import COLOR_OF, RANK_OF, Card, Color, Rank
+from unokit.cards import COLOR_OF, DRAW_VALUE_OF, RANK_OF, Card, Color, Rank
 from unokit.i18n import N_
 from unokit.legality import (
     at_hand_limit,
@@ -59,7 +59,6 @@ from unokit.why import Why
 __all__ = ["CATCH_ALL", "CHECKS", "Check", "can", "reason", "verify"]
 
 _WD4: Final = Rank.WILD_DRAW_FOUR
-_DRAW_TWO: Final = Rank.DRAW_TWO
 _SKIP: Final = Rank.SKIP
 _REVERSE: Final = Rank.REVERSE
 _SEVEN: Final = Rank.SEVEN
@@ -113,6 +112,13 @@ def _a_seat(game: State, seat: int, move: Move) -> Why | None:
 
 def _in_round(game: State, seat: int, move: Move) -> Why | None:
     if not game.in_round[seat]:
+        if seat in game.knocked_out:
+            return _why(
+                N_("{seat} was put out of this round by the mercy rule"),
+                N_("you were put out of this round by the mercy rule"),
+                seat,
+                seat=seat,
+            )
         return _why(
             N_("{seat} is out of this round"), N_("you are out of this round"), seat, seat=seat
         )
@@ -229,6 +235,11 @@ def _choose_colour(game: State, seat: int, move: ChooseColor) -> Why | None:
     if game.phase != Phase.CHOOSE_COLOR:
         return _why(N_("there is no colour to name now (a wild's colour is named with the play)"))
     if seat != game.current:
+        if game.roulette:
+            return _why(
+                N_("{current}, the colour roulette's next player, names the colour"),
+                current=game.current,
+            )
         return _why(N_("{current}, the first player, names the colour"), current=game.current)
     return None
 
@@ -508,7 +519,7 @@ def _jump_reason(game: State, seat: int, move: Play) -> Why:
     top = game.discard[-1]
     if rules.jump_in == "off":
         return _not_yours(game, seat, ("jump_in",))
-    if game.phase == Phase.PENALTY and RANK_OF[top] not in (_DRAW_TWO, _WD4):
+    if game.phase == Phase.PENALTY and not DRAW_VALUE_OF[top]:
         return _why(
             N_("while a penalty is pending only its draw card can be jumped"),
             game=game,
@@ -625,13 +636,13 @@ def _answer_reason(game: State, seat: int, move: Play, rest: list[Card]) -> Why:
         )
     else:
         text = N_("a penalty of {count} is pending: draw it or answer with a card the rules allow")
-    answers = rank in (_DRAW_TWO, _WD4, _SKIP, _REVERSE)
+    answers = bool(DRAW_VALUE_OF[card]) or rank in (_SKIP, _REVERSE)
     if move.more or not answers:
         return _why(text, sources=("003 Q5",), count=game.pending_draw)
     if rules.number_finish and not rest:
         return _why(N_("your last card must be a number card"), game=game, rules=("number_finish",))
     if rank in (_SKIP, _REVERSE):
-        if rules.deflect != "off" and RANK_OF[penalty] == _DRAW_TWO:
+        if rules.deflect != "off" and COLOR_OF[penalty] >= 0:
             return _why(
                 N_("facing a +2, only a skip or reverse of its colour, {color}, passes it on"),
                 sources=("004",),
@@ -651,7 +662,21 @@ def _answer_reason(game: State, seat: int, move: Play, rest: list[Card]) -> Why:
             game=game,
             rules=("challenge", "wd4_rule"),
         )
-    if rules.stacking == "any" and rank == _DRAW_TWO and RANK_OF[penalty] == _WD4:
+    if rules.stacking == "not_lower":
+        return _why(
+            N_(
+                "stacking by value: {card} draws {value}, less than the {need} of the {top} it "
+                "would answer; stack a draw card worth {need} or more, or draw {count}"
+            ),
+            game=game,
+            rules=("stacking",),
+            card=card,
+            value=DRAW_VALUE_OF[card],
+            need=DRAW_VALUE_OF[penalty],
+            top=penalty,
+            count=game.pending_draw,
+        )
+    if rules.stacking == "any" and COLOR_OF[card] >= 0 and COLOR_OF[penalty] < 0:
         return _why(
             N_("a +2 on a +4 must have the colour it named, {color}"),
             game=game,
@@ -670,6 +695,10 @@ def _detail_reason(game: State, seat: int, move: Play, same: list[Play], left: i
         if colors == {None}:
             if move.more:
                 return _why(N_("these cards name no colour"))
+            if RANK_OF[card] == Rank.WILD_COLOR_ROULETTE:
+                return _why(
+                    N_("a colour roulette names no colour: the next player names it ('play WCR')")
+                )
             return _why(N_("{card} is not a wild: it takes no colour"), card=card)
         if None in colors:  # wild_multi: a colour, or a peek or a trade instead
             return _why(

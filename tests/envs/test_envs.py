@@ -26,7 +26,8 @@ from unokit.envs.actions import (
     action_name,
     move_tokens,
 )
-from unokit.envs.observation import OBS_SIZE, DiscardCounter, encode
+from unokit.envs.layout import layout_of
+from unokit.envs.observation import DiscardCounter, encode
 from unokit.game import Game
 from unokit.moves import CallUno, Catch, Play
 from unokit.phase import Phase
@@ -66,6 +67,14 @@ MIXES: list[dict[str, Any]] = [
         "score_multiplier": 2,
     },
 ]
+#: UNO Show 'Em No Mercy (VARIANTS.md §1): its own, larger layout; stacking by value, skip
+#: everyone, discard all, colour roulette, and the mercy rule (a low limit knocks seats out often)
+NO_MERCY_MIXES: list[dict[str, Any]] = [
+    {"preset": "no_mercy", "players": 4},
+    {"preset": "no_mercy", "players": 2},
+    {"preset": "no_mercy", "players": 5, "mercy_limit": 12},
+    {"preset": "no_mercy", "players": 3, "mercy_limit": 10, "jump_in": "identical"},
+]
 
 
 def random_episode(env: Any, rng: np.random.Generator, check: Any = None) -> int:
@@ -101,15 +110,23 @@ def test_pettingzoo_seed_test_passes() -> None:
     seed_test(lambda: uno_v0.env(players=3, preset="online", max_steps=400), num_cycles=200)
 
 
-def test_gymnasium_check_env_passes_and_the_env_is_registered() -> None:
-    env = gymnasium.make("unokit/Uno-v0", players=3, preset="online", opponents="basic")
+@pytest.mark.parametrize(
+    ("preset", "size", "actions"), [("online", 1193, 309), ("no_mercy", 1385, 346)]
+)
+def test_gymnasium_check_env_passes_and_the_env_is_registered(
+    preset: str, size: int, actions: int
+) -> None:
+    env = gymnasium.make("unokit/Uno-v0", players=3, preset=preset, opponents="basic")
     check_env(env.unwrapped)
     obs, _ = env.reset(seed=1)
-    assert obs["observation"].shape == (OBS_SIZE,)
-    assert obs["action_mask"].shape == (N_ACTIONS,)
+    assert obs["observation"].shape == (size,)
+    assert obs["action_mask"].shape == (actions,)
+    assert env.action_space.n == actions
 
 
-@pytest.mark.parametrize("mix", MIXES, ids=lambda m: "-".join(f"{v}" for v in m.values()))
+@pytest.mark.parametrize(
+    "mix", MIXES + NO_MERCY_MIXES, ids=lambda m: "-".join(f"{v}" for v in m.values())
+)
 def test_whole_episodes_of_option_mixes_keep_to_the_spaces(mix: dict[str, Any]) -> None:
     env = uno_v0.env(max_steps=3000, **mix)
     space = env.observation_space("player_0")
@@ -194,17 +211,21 @@ def _games(mix: dict[str, Any], count: int, moves: int) -> list[Game]:
     return out
 
 
-@pytest.mark.parametrize("mix", MIXES, ids=lambda m: "-".join(f"{v}" for v in m.values()))
+@pytest.mark.parametrize(
+    "mix", MIXES + NO_MERCY_MIXES, ids=lambda m: "-".join(f"{v}" for v in m.values())
+)
 def test_every_legal_move_has_its_own_actions_and_they_make_it(mix: dict[str, Any]) -> None:
     kinds: set[str] = set()
+    layout = layout_of(Rules.from_dict(mix))
+    size = layout.actions.size
     for game in _games(mix, 4, 250):
         for seat in range(game.n):
-            legal = [m for m in game.legal_moves(seat) if move_tokens(m, seat, game.n)]
-            sequences = {move_tokens(m, seat, game.n): m for m in legal}
+            legal = [m for m in game.legal_moves(seat) if move_tokens(m, seat, game.n, layout)]
+            sequences = {move_tokens(m, seat, game.n, layout): m for m in legal}
             assert len(sequences) == len(legal), "two moves share their actions"
             for tokens, move in sequences.items():
-                assert tokens is not None and all(0 <= t < N_ACTIONS for t in tokens)
-                chooser = Chooser(legal, seat, game.n)
+                assert tokens is not None and all(0 <= t < size for t in tokens)
+                chooser = Chooser(legal, seat, game.n, layout=layout)
                 made = None
                 for i, token in enumerate(tokens):
                     assert token in chooser.allowed()
@@ -250,6 +271,14 @@ def test_action_names_cover_the_space() -> None:
     assert names[END] == "end" and names[DECLINE] == "decline"
     with pytest.raises(ValueError):
         action_name(N_ACTIONS)
+    nm = layout_of("no_mercy168")
+    names = [action_name(a, nm) for a in range(nm.actions.size)]
+    assert len(set(names)) == nm.actions.size == 346
+    assert names[nm.actions.end] == "end" and names[-1] == "decline"
+    for code in ("R+4", "RSA", "BDA", "WR+4", "W+6", "W+10", "WCR"):
+        assert f"play {code}" in names or f"play {code} red" in names
+    with pytest.raises(ValueError):
+        action_name(nm.actions.size, nm)
 
 
 def test_an_action_the_mask_does_not_allow_is_refused() -> None:

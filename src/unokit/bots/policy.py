@@ -16,7 +16,11 @@ Policies (anything with ``action(observation, mask) -> int``):
 
 :func:`load_policy` picks the loader by the file's suffix and checks that the model reads the
 unokit observation and writes the unokit actions; a model made for other spaces is refused
-with a message that says which.
+with a message that says which. The spaces are those of a deck's layout
+(:mod:`unokit.envs.layout`: 1,193 observation entries and 309 actions for the classic decks,
+1,385 and 346 for no_mercy168); a policy plays the rule sets of its layout's decks, and a
+:class:`PolicyBot` seated at a table of another deck is refused when the game starts
+(:meth:`PolicyBot.reset`), with the same kind of message.
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ from typing import Any, Protocol
 import numpy as np
 
 from unokit.bots.base import Bot
-from unokit.envs.actions import DECLINE, N_ACTIONS, Chooser
+from unokit.cards import DECKS
+from unokit.envs.actions import Chooser
+from unokit.envs.layout import CLASSIC, Layout, layout_of
 from unokit.envs.observation import OBS_SIZE, Revealed, encode_view
 from unokit.game import View
 from unokit.moves import CallUno, Move, Play
@@ -66,10 +72,45 @@ class PolicyError(ValueError):
 
 
 class Policy(Protocol):
-    """What a :class:`PolicyBot` asks: one action (0-308) among those ``mask`` allows, for the
-    observation (1,193 ``float32``, :mod:`unokit.envs.observation`)."""
+    """What a :class:`PolicyBot` asks: one action (0-308 in the classic decks' layout) among
+    those ``mask`` allows, for the observation (1,193 ``float32`` in the classic layout,
+    :mod:`unokit.envs.observation`). A policy that has a ``layout`` attribute (a
+    :class:`~unokit.envs.layout.Layout`, as the loaded ones do) plays only that layout's
+    decks."""
 
     def action(self, observation: Float, mask: Mask) -> int: ...
+
+
+def _layouts() -> list[Layout]:
+    """Every layout, one per group of decks sharing one (the classic decks' first)."""
+    return list(dict.fromkeys(layout_of(deck) for deck in DECKS))
+
+
+def _sizes(what: str) -> str:
+    """The sizes of ``what`` ("observation" or "actions") of every layout, in words."""
+    parts = []
+    for layout in _layouts():
+        size = layout.observation.size if what == "observation" else layout.actions.size
+        decks = "the classic decks" if layout is CLASSIC else layout.name
+        parts.append(f"{size} ({decks})")
+    return " or ".join(parts)
+
+
+def _spaces_of(layout: Layout) -> str:
+    return f"observation {layout.observation.size}, {layout.actions.size} actions"
+
+
+def layout_problem(layout: Layout | None, rules: Rules) -> str | None:
+    """Why a policy of ``layout`` cannot play ``rules`` (``None``: it can, or its layout is
+    unknown)."""
+    wanted = layout_of(rules)
+    if layout is None or layout is wanted:
+        return None
+    return (
+        f"the policy reads the spaces of the decks {layout.name} ({_spaces_of(layout)}), but "
+        f"deck = {rules.deck} has those of {wanted.name} ({_spaces_of(wanted)}): train a "
+        f"policy on a rule set of deck {rules.deck}"
+    )
 
 
 class NumpyPolicy:
@@ -82,6 +123,7 @@ class NumpyPolicy:
     entry is divided by (``None``: nothing), :data:`unokit.envs.observation.SCALE` for the
     shipped bot. ``meta``: free JSON-able facts (how it was trained), kept in the file.
 
+    >>> from unokit.envs.actions import N_ACTIONS
     >>> rng = np.random.default_rng(0)
     >>> policy = NumpyPolicy([(rng.normal(size=(OBS_SIZE, 8)).astype(np.float32),
     ...                        np.zeros(8, np.float32)),
@@ -112,7 +154,10 @@ class NumpyPolicy:
             )
         if not layers:
             raise PolicyError(f"{where}: no layers")
-        width = OBS_SIZE
+        inputs = np.asarray(layers[0][0]).shape
+        by_size = {layout.observation.size: layout for layout in _layouts()}
+        layout = by_size.get(inputs[0]) if len(inputs) == 2 else None
+        width = OBS_SIZE if layout is None else layout.observation.size
         checked: list[tuple[Float, Float]] = []
         for i, (w, b) in enumerate(layers):
             w = np.asarray(w)
@@ -126,21 +171,27 @@ class NumpyPolicy:
                 what = "the observation has" if i == 0 else f"layer {i - 1} gives"
                 raise PolicyError(
                     f"{where}: layer {i} takes {w.shape[0]} inputs, but {what} {width} "
-                    f"(a unokit policy reads the {OBS_SIZE}-entry observation of uno_v0)"
+                    f"(a unokit policy reads the observation of uno_v0: "
+                    f"{_sizes('observation')} entries)"
                 )
             if not (np.isfinite(w).all() and np.isfinite(b).all()):
                 raise PolicyError(f"{where}: layer {i} holds NaN or infinite weights")
             checked.append((w.astype(np.float32), b.astype(np.float32)))
             width = w.shape[1]
-        if width != N_ACTIONS:
+        assert layout is not None  # (the first layer's inputs are checked above)
+        if width != layout.actions.size:
             raise PolicyError(
                 f"{where}: the last layer gives {width} outputs; a unokit policy gives one per "
-                f"action ({N_ACTIONS}, the action space of uno_v0)"
+                f"action ({layout.actions.size}, the action space of uno_v0 for the decks "
+                f"{layout.name}, whose observation layer 0 reads)"
             )
+        size = layout.observation.size
         if scale is not None:
             scale = np.asarray(scale, np.float32)
-            if scale.shape != (OBS_SIZE,) or not (np.isfinite(scale).all() and (scale > 0).all()):
-                raise PolicyError(f"{where}: scale must be {OBS_SIZE} positive numbers")
+            if scale.shape != (size,) or not (np.isfinite(scale).all() and (scale > 0).all()):
+                raise PolicyError(f"{where}: scale must be {size} positive numbers")
+        #: the layout of the spaces it reads and writes: the decks it plays
+        self.layout = layout
         self.layers = checked
         self.activation = activation
         self.transform = transform
@@ -148,7 +199,7 @@ class NumpyPolicy:
         self.meta = dict(meta or {})
 
     def logits(self, observation: Float) -> Float:
-        """The 309 logits (one observation, or a batch of rows)."""
+        """The logits, one per action (one observation, or a batch of rows)."""
         x = np.asarray(observation, np.float32)
         if self.transform == "log1p":
             x = np.sign(x) * np.log1p(np.abs(x))
@@ -225,9 +276,10 @@ class _SB3Policy:
     """A Stable-Baselines3 / sb3-contrib model as a :class:`Policy` (always a legal action:
     a maskable model gets the mask, another's action probabilities or Q-values are masked)."""
 
-    def __init__(self, model: Any, dict_obs: bool) -> None:
+    def __init__(self, model: Any, dict_obs: bool, layout: Layout) -> None:
         self.model = model
         self.dict_obs = dict_obs
+        self.layout = layout
         self._lock = threading.Lock()  # a torch module is not to be run by two threads at once
 
     def action(self, observation: Float, mask: Mask) -> int:
@@ -247,24 +299,35 @@ class _SB3Policy:
         return int(np.argmax(np.where(mask > 0, scores, -np.inf)))
 
 
-def _spaces_problem(observation_space: Any, action_space: Any) -> tuple[str | None, bool]:
-    """What makes these spaces not unokit's (``None``: they are), and whether the observation
-    is the Dict of uno_v0 (else the plain vector)."""
+def _spaces_problem(
+    observation_space: Any, action_space: Any
+) -> tuple[str | None, bool, Layout | None]:
+    """What makes these spaces not unokit's (``None``: they are), whether the observation is
+    the Dict of uno_v0 (else the plain vector), and the layout they are."""
     from gymnasium import spaces
 
     obs_ok = (
-        "a Dict with 'observation' (Box of 1193) and 'action_mask' (Box of 309), or a Box of 1193"
+        "a Dict with 'observation' (Box of N) and 'action_mask' (Box of the actions), or a "
+        f"Box of N, N the observation's size: {_sizes('observation')}"
     )
+    by_size = {layout.observation.size: layout for layout in _layouts()}
     dict_obs = isinstance(observation_space, spaces.Dict)
+    shape = getattr(observation_space, "shape", None)
     if dict_obs:
         inner = observation_space.spaces.get("observation")
-        if inner is None or getattr(inner, "shape", None) != (OBS_SIZE,):
-            return f"its observation space is {observation_space}; expected {obs_ok}", True
-    elif getattr(observation_space, "shape", None) != (OBS_SIZE,):
-        return f"its observation space is {observation_space}; expected {obs_ok}", False
-    if not isinstance(action_space, spaces.Discrete) or int(action_space.n) != N_ACTIONS:
-        return f"its action space is {action_space}; expected Discrete({N_ACTIONS})", dict_obs
-    return None, dict_obs
+        shape = getattr(inner, "shape", None)
+    layout = by_size.get(shape[0]) if isinstance(shape, tuple) and len(shape) == 1 else None
+    if layout is None:
+        return f"its observation space is {observation_space}; expected {obs_ok}", dict_obs, None
+    n = layout.actions.size
+    if not isinstance(action_space, spaces.Discrete) or int(action_space.n) != n:
+        return (
+            f"its action space is {action_space}; expected Discrete({n}) (the actions of the "
+            f"decks {layout.name}, whose observation it reads)",
+            dict_obs,
+            None,
+        )
+    return None, dict_obs, layout
 
 
 def load_sb3(path: str | os.PathLike[str]) -> Policy:
@@ -288,8 +351,8 @@ def load_sb3(path: str | os.PathLike[str]) -> Policy:
         raise PolicyError(f"{where}: not a Stable-Baselines3 model file ({error})") from None
     if not data or "observation_space" not in data or "action_space" not in data:
         raise PolicyError(f"{where}: not a Stable-Baselines3 model file (no spaces in it)")
-    problem, dict_obs = _spaces_problem(data["observation_space"], data["action_space"])
-    if problem:
+    problem, dict_obs, layout = _spaces_problem(data["observation_space"], data["action_space"])
+    if problem or layout is None:
         raise PolicyError(f"{where}: {problem} (not a model of the unokit environments)")
     policy_class = str(data.get("policy_class", ""))
     classes: list[Any] = []
@@ -314,7 +377,7 @@ def load_sb3(path: str | os.PathLike[str]) -> Policy:
         except Exception as error:  # this class does not fit the file: try the next
             last = error
             continue
-        return _SB3Policy(model, dict_obs)
+        return _SB3Policy(model, dict_obs, layout)
     raise PolicyError(f"{where}: no Stable-Baselines3 algorithm loads it ({last})")
 
 
@@ -357,7 +420,8 @@ def load_policy(path: str | os.PathLike[str]) -> Policy:
 
 class PolicyBot(Bot):
     """A bot that plays a :class:`Policy` (see the module docstring). ``name`` is how tables
-    and tournaments show it."""
+    and tournaments show it. It plays the rules' deck's layout (:mod:`unokit.envs.layout`); a
+    policy made for another layout is refused by :meth:`reset`."""
 
     name = "policy"
 
@@ -375,9 +439,16 @@ class PolicyBot(Bot):
         if name is not None:
             self.name = name
         self.revealed = Revealed()
+        self.layout = CLASSIC
 
     def reset(self, seat: int, rules: Rules) -> None:
+        """A new game: :class:`PolicyError` if the policy was made for the spaces of another
+        deck than ``rules.deck``'s."""
+        problem = layout_problem(getattr(self.policy, "layout", None), rules)
+        if problem:
+            raise PolicyError(f"{self.name}: {problem}")
         super().reset(seat, rules)
+        self.layout = layout_of(rules)
         self.revealed.clear()
 
     def shown(self, view: View) -> None:
@@ -386,22 +457,33 @@ class PolicyBot(Bot):
     def act(self, view: View) -> Move | None:
         revealed = self.revealed.see(view)
         out_of_turn = not view.my_turn
-        chooser = Chooser(view.legal_moves, view.seat, len(view.hand_sizes), decline=out_of_turn)
+        layout = self.layout
+        if layout is not layout_of(view.rules):  # (a view of another deck than reset's)
+            problem = layout_problem(getattr(self.policy, "layout", None), view.rules)
+            if problem:
+                raise PolicyError(f"{self.name}: {problem}")
+            layout = layout_of(view.rules)
+        n = len(view.hand_sizes)
+        chooser = Chooser(view.legal_moves, view.seat, n, out_of_turn, layout)
         allowed = chooser.allowed()
         if out_of_turn and len(allowed) <= 1:
             return None  # nothing to choose but letting the chance pass (as the envs skip it)
         while True:
-            mask: Mask = np.zeros(N_ACTIONS, np.int8)
+            mask: Mask = np.zeros(layout.actions.size, np.int8)
             mask[allowed] = 1
             obs = encode_view(
-                view, out_of_turn=out_of_turn, chosen=chooser.prefix, revealed=revealed
+                view,
+                out_of_turn=out_of_turn,
+                chosen=chooser.prefix,
+                revealed=revealed,
+                layout=layout,
             )
             action = int(self.policy.action(obs, mask))
             if action not in allowed:
                 raise PolicyError(
                     f"{self.name}: the policy chose action {action}, which the mask does not allow"
                 )
-            if action == DECLINE and chooser.decline and not chooser.prefix:
+            if action == layout.actions.decline and chooser.decline and not chooser.prefix:
                 return None
             move = chooser.choose(action)
             if move is not None:

@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from unokit.bots.base import Bot
@@ -17,7 +17,11 @@ from unokit.events import Event
 from unokit.game import Game
 from unokit.moves import DEAL, REFEREE, Move, Play
 
-__all__ = ["apply_and_tell", "play_out", "play_round"]
+__all__ = ["MoveWatcher", "apply_and_tell", "play_out", "play_round"]
+
+#: what :func:`play_round` tells after each move: the seat, the move, its events (the lab
+#: measures a round from them, :mod:`unokit.sim.lab`)
+MoveWatcher = Callable[[int, Move, list[Event]], None]
 
 
 def apply_and_tell(game: Game, bots: Sequence[Bot | None], seat: int, move: Move) -> list[Event]:
@@ -43,7 +47,9 @@ def apply_and_tell(game: Game, bots: Sequence[Bot | None], seat: int, move: Move
     return events
 
 
-def _step(game: Game, bots: Sequence[Bot], offered: set[int]) -> None:
+def _step(
+    game: Game, bots: Sequence[Bot], offered: set[int], watch: MoveWatcher | None = None
+) -> None:
     """One decision: first any waiting seat that wants to act out of turn, else the seat to act."""
     for seat in game.waiting_seats():
         if seat in offered:
@@ -51,22 +57,29 @@ def _step(game: Game, bots: Sequence[Bot], offered: set[int]) -> None:
         offered.add(seat)
         move = bots[seat].act(game.view(seat))
         if move is not None:
-            apply_and_tell(game, bots, seat, move)
+            events = apply_and_tell(game, bots, seat, move)
+            if watch is not None:
+                watch(seat, move, events)
             return
     seat = game.current
     move = bots[seat].act(game.view(seat))
     if move is None:
         raise ValueError(f"{bots[seat]!r} returned no move although it is its turn")
     offered.clear()
-    apply_and_tell(game, bots, seat, move)
+    events = apply_and_tell(game, bots, seat, move)
+    if watch is not None:
+        watch(seat, move, events)
 
 
-def play_round(game: Game, bots: Sequence[Bot], max_moves: int = 20_000) -> int:
-    """Play the current round to its end; return the number of moves made."""
+def play_round(
+    game: Game, bots: Sequence[Bot], max_moves: int = 20_000, watch: MoveWatcher | None = None
+) -> int:
+    """Play the current round to its end; return the number of moves made. ``watch``, if
+    given, is told each move as it is made (seat, move, events)."""
     offered: set[int] = set()
     moves = 0
     while not game.round_over and moves < max_moves:
-        _step(game, bots, offered)
+        _step(game, bots, offered, watch)
         moves += 1
     return moves
 

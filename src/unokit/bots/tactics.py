@@ -20,12 +20,14 @@ def plays(view: View) -> list[Play]:
     return [m for m in view.legal_moves if isinstance(m, Play)]
 
 
-def next_seat(view: View, seat: int | None = None) -> int:
-    """The seat after ``seat`` (default: this bot's) still in the round."""
+def next_seat(view: View, seat: int | None = None, direction: int = 0) -> int:
+    """The seat after ``seat`` (default: this bot's) still in the round, in ``direction``
+    (default: the play's; the opposite one, ``-view.direction``, for a reverse)."""
     n = len(view.hand_sizes)
     s = view.seat if seat is None else seat
+    step = direction or view.direction
     for _ in range(n):
-        s = (s + view.direction) % n
+        s = (s + step) % n
         if view.in_round[s]:
             return s
     return s

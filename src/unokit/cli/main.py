@@ -6,6 +6,7 @@ command        module
 judge          :mod:`unokit.cli.judge`: replay a described table, rule on each move
 simulate/demo  :mod:`unokit.cli.simulate`: random-move rounds, counted or watched
 tournament     :mod:`unokit.cli.tournament`: bots against each other
+lab            :mod:`unokit.cli.lab`: how house rules change the game, measured
 play           :mod:`unokit.cli.play`: a match against bots in the terminal
 replay         :mod:`unokit.cli.replay`: step through a game's record
 rules          :mod:`unokit.cli.rules`: the rule options, a preset's settings
@@ -26,6 +27,7 @@ from rich.markup import escape
 
 from unokit.cli.common import console, err, fail, rules_of
 from unokit.cli.judge import judge
+from unokit.cli.lab import lab
 from unokit.cli.play import play
 from unokit.cli.replay import replay
 from unokit.cli.rules import rules_app
@@ -50,6 +52,7 @@ app.command()(judge)
 app.command()(simulate)
 app.command()(demo)
 app.command()(tournament)
+app.command()(lab)
 app.command()(play)
 app.command()(replay)
 app.add_typer(rules_app, name="rules")

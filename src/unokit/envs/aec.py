@@ -19,9 +19,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from unokit.cards import Card, Color
-from unokit.envs.actions import DECLINE, N_ACTIONS, Chooser, action_name
-from unokit.envs.observation import OBS_SIZE, DiscardCounter, encode
-from unokit.envs.state import state_of, state_space
+from unokit.envs.actions import Chooser, action_name
+from unokit.envs.layout import CLASSIC, Layout, layout_of
+from unokit.envs.observation import DiscardCounter, encode
+from unokit.envs.state import state_of
+from unokit.events import Event
 from unokit.game import Game
 from unokit.moves import DEAL, REFEREE, Move
 from unokit.phase import Phase
@@ -60,14 +62,10 @@ def check_arguments(options: dict[str, Any], env: str, known: tuple[str, ...] = 
             raise TypeError(f"{env}: {key!r} is {_OTHER_ARGUMENTS[key]}")
 
 
-def observation_space() -> spaces.Dict:
-    """The observation space of every agent (same for every rule set and table size)."""
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(-1e9, 1e9, (OBS_SIZE,), np.float32),
-            "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
-        }
-    )
+def observation_space(layout: Layout = CLASSIC) -> spaces.Dict:
+    """The observation space of every agent: the same for every rule set of a deck and every
+    table size (``layout``: the deck's, :func:`unokit.envs.layout.layout_of`)."""
+    return layout.observation_space()
 
 
 class UnoEnv(AECEnv):  # type: ignore[misc]
@@ -78,7 +76,9 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     ``"match"``; ``reward``: ``"win"`` (default) or ``"points"``; ``max_steps``: the episode is
     truncated after that many actions (random players may never end a round of some rules).
     ``seed`` seeds the env's own generator, which gives each :meth:`reset` without a seed its
-    game's seed; ``reset(seed=s)`` re-seeds it.
+    game's seed; ``reset(seed=s)`` re-seeds it. The spaces are those of the rules' deck
+    (``env.layout``, :mod:`unokit.envs.layout`: 309 actions for the classic decks, 346 for
+    no_mercy168).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -121,12 +121,13 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.n = rules.players
+        self.layout = layout = layout_of(rules)
         self.possible_agents = [f"player_{i}" for i in range(self.n)]
         self.agents: list[str] = []
-        space = observation_space()
+        space = observation_space(layout)
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
-        self.state_space = state_space()
+        self.action_spaces = {a: layout.action_space() for a in self.possible_agents}
+        self.state_space = layout.state_space()
         self._seeder = Rng(seed)
         self.game: Game = Game(rules, 0)
         self._listeners: list[MoveListener] = []
@@ -135,10 +136,12 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = False
         self.steps = 0
         self.moves_made = 0
-        self._chooser = Chooser([], 0, self.n)
+        #: the events of the last move made (:mod:`unokit.events`: what the referee says)
+        self.last_events: list[Event] = []
+        self._chooser = Chooser([], 0, self.n, layout=layout)
         self._queue: list[int] | None = None
         self._revealed: list[dict[int, tuple[Card, ...]]] = [{} for _ in range(self.n)]
-        self._discard = DiscardCounter()
+        self._discard = DiscardCounter(layout)
         self.agent_selection = self.possible_agents[0]
 
     # -- the PettingZoo API ----------------------------------------------------------------
@@ -149,7 +152,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def state(self) -> np.ndarray[Any, Any]:
         """The full state (every hand, the draw pile's cards): :mod:`unokit.envs.state`."""
         deciding = -1 if self._over else self._seat_of(self.agent_selection)
-        return state_of(self.game, deciding, self._out_of_turn and not self._over)
+        return state_of(self.game, deciding, self._out_of_turn and not self._over, self.layout)
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
@@ -168,7 +171,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         self.moves_made = 0
         self._rewarded = False
         self._revealed = [{} for _ in range(self.n)]
-        self._discard = DiscardCounter()
+        self._discard = DiscardCounter(self.layout)
         self._queue = None
         self._next_decision()
 
@@ -183,8 +186,9 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             chosen=chooser.prefix if chooser is not None else [],
             revealed=self._revealed[seat],
             discard=self._discard,
+            layout=self.layout,
         )
-        mask = np.zeros(N_ACTIONS, np.int8)
+        mask = np.zeros(self.layout.actions.size, np.int8)
         if chooser is not None:
             mask[chooser.allowed()] = 1
         return {"observation": obs, "action_mask": mask}
@@ -204,7 +208,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
             self._rewarded = False
         self.steps += 1
         chooser = self._chooser
-        if action == DECLINE and chooser.decline and not chooser.prefix:
+        if action == self.layout.actions.decline and chooser.decline and not chooser.prefix:
             self._next_decision()
         else:
             move = chooser.choose(action)
@@ -260,7 +264,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
         return [] if self._over else self._chooser.allowed()
 
     def action_name(self, action: int) -> str:
-        return action_name(action)
+        return action_name(action, self.layout)
 
     def add_listener(self, listener: MoveListener) -> None:
         """Call ``listener(seat, move, colour before)`` after every move made (bots count
@@ -289,7 +293,7 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
     def _apply(self, seat: int, move: Move) -> None:
         game = self.game
         color = game.active_color
-        game.apply(seat, move)
+        self.last_events = game.apply(seat, move)
         self.moves_made += 1
         shown = game.revealed
         if shown is not None:
@@ -318,13 +322,13 @@ class UnoEnv(AECEnv):  # type: ignore[misc]
                 queue = self._queue = sorted(game.waiting_seats(), key=lambda s: (s - current) % n)
             if queue:
                 seat = queue.pop(0)
-                chooser = Chooser(game.legal_moves(seat), seat, n, decline=True)
+                chooser = Chooser(game.legal_moves(seat), seat, n, True, self.layout)
                 if len(chooser.allowed()) == 1:
                     continue  # nothing to choose but declining
                 self._out_of_turn = True
             else:
                 seat = game.current
-                chooser = Chooser(game.legal_moves(seat), seat, n)
+                chooser = Chooser(game.legal_moves(seat), seat, n, layout=self.layout)
                 self._out_of_turn = False
             self._chooser = chooser
             self._over = False

@@ -28,12 +28,11 @@ from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
 
 from unokit.bots import Bot, make_bot
 from unokit.cards import Card, Color
-from unokit.envs.actions import DECLINE, N_ACTIONS, move_tokens
-from unokit.envs.aec import UnoEnv, check_arguments, observation_space
+from unokit.envs.actions import move_tokens
+from unokit.envs.aec import UnoEnv, check_arguments
 from unokit.moves import Move, Play
 from unokit.rng import Rng
 
@@ -82,8 +81,9 @@ class UnoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.levels = levels
         self.agent = self.aec.possible_agents[seat]
         self.render_mode = render_mode
-        self.observation_space = observation_space()
-        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.layout = self.aec.layout
+        self.observation_space = self.layout.observation_space()
+        self.action_space = self.layout.action_space()
         self._bots: dict[str, Bot] = {}
         self._seeder = Rng(0)
         self.aec.add_listener(self._tell)
@@ -115,8 +115,9 @@ class UnoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.seat = seat
         self.illegal = illegal
         self.render_mode = render_mode
-        self.observation_space = observation_space()
-        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.layout = self._native.layout
+        self.observation_space = self.layout.observation_space()
+        self.action_space = self.layout.action_space()
         self._native_started = False
         self._native_over = False
         self._native_last: dict[str, Any] = {}
@@ -241,9 +242,9 @@ class UnoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if move is None:
                 if not aec.out_of_turn:
                     raise ValueError(f"{bot!r} returned no move although it is its turn")
-                aec.step(DECLINE)
+                aec.step(self.layout.actions.decline)
             else:
-                tokens = move_tokens(move, seat, aec.n)
+                tokens = move_tokens(move, seat, aec.n, self.layout)
                 if tokens is None:
                     raise ValueError(f"{bot!r} chose {move!r}, which no action makes")
                 made = aec.moves_made

@@ -19,12 +19,13 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from unokit.cards import Card
 from unokit.envs import actions as act
 from unokit.envs import vector
-from unokit.envs.aec import check_arguments, observation_space
+from unokit.envs.aec import check_arguments
+from unokit.envs.layout import CLASSIC
 from unokit.envs.observation import OBS_SIZE, SEAT_FIELDS, SEATS
 from unokit.envs.state import FLAGS as ST_FLAGS
 from unokit.envs.state import SEAT_FIELDS as ST_FIELDS
 from unokit.envs.state import SEATS as ST_SEATS
-from unokit.envs.state import STATE_SIZE, state_space
+from unokit.envs.state import STATE_SIZE
 from unokit.envs.vector import unsupported
 from unokit.rules import Rules
 from unokit.scoring import hand_points, round_points
@@ -75,18 +76,24 @@ class NativeUnoEnv(AECEnv):  # type: ignore[misc]
             raise ValueError("give either rules= or players/preset/options, not both")
         missing = unsupported(rules)
         if missing:
-            raise ValueError('engine="native" does not play ' + ", ".join(missing))
+            raise ValueError(
+                'engine="native" does not play '
+                + ", ".join(missing)
+                + " (its C engine plays the classic108 deck and the options of "
+                'unokit.envs.vector.unsupported; engine="python" plays every rule set)'
+            )
         from unokit.sim import fastplay
 
         self.rules = rules
+        self.layout = CLASSIC  # (unsupported() refuses the decks of other layouts)
         self.n = rules.players
         self.max_steps = max_steps
         self.possible_agents = [f"player_{i}" for i in range(self.n)]
         self.agents: list[str] = []
-        space = observation_space()
+        space = self.layout.observation_space()
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(act.N_ACTIONS) for a in self.possible_agents}
-        self.state_space = state_space()
+        self.action_spaces = {a: self.layout.action_space() for a in self.possible_agents}
+        self.state_space = self.layout.state_space()
         self._vec = native.VecEnv(
             tuple(int(v) for v in fastplay._config(rules)),
             fastplay._DECK_IDS,

@@ -1,32 +1,42 @@
-"""The observation: what one seat may know, as a fixed vector of 1,193 ``float32``.
+"""The observation: what one seat may know, as a fixed vector of ``float32`` (1,193 for the
+classic decks, 1,385 for no_mercy168: the deck's layout decides, :mod:`unokit.envs.layout`).
 
 Built from the seat's part of the state only: its own hand, the public table (top card, active
 colour, direction, pending penalty, the discard pile, every seat's hand size, UNO call and
 whether it may be caught) and hands shown to this seat (a +4 challenge, a wild_multi peek).
 Never another hand, the draw pile's order, or the generator. Seats are relative: slot 0 is the
 observing seat, slot k the seat k places clockwise (in seat order), so an agent can play any
-seat. The layout is the same for every rule set and 2-10 players (absent seats are zeros).
+seat. The layout is the same for every rule set of a deck and 2-10 players (absent seats are
+zeros). ``K``: the card kinds of the deck's layout (57 classic, 68 no_mercy168).
 
 =============  =====  ================================================================
 offset         size   content
 =============  =====  ================================================================
-``HAND``       57     own hand: copies of each card kind (see :mod:`unokit.envs.actions`)
-``TOP``        57     the top card of the discard pile (one-hot; zeros before the first)
-``GROUP``      57     after a sum jump-in, the cards the next play may follow (counts)
-``DISCARD``    57     the discard pile: copies of each kind played since the last reshuffle
-``DRAWN``      57     the card this seat has just drawn and may play (one-hot)
-``REVEALED``   9x57   the hand of the seat k=1..9 places on, as last shown to this seat in
+``HAND``       K      own hand: copies of each card kind (see :mod:`unokit.envs.actions`)
+``TOP``        K      the top card of the discard pile (one-hot; zeros before the first)
+``GROUP``      K      after a sum jump-in, the cards the next play may follow (counts)
+``DISCARD``    K      the discard pile: copies of each kind played since the last reshuffle
+                      (and the hands the mercy rule put under it)
+``DRAWN``      K      the card this seat has just drawn and may play (one-hot)
+``REVEALED``   9xK    the hand of the seat k=1..9 places on, as last shown to this seat in
                       this round (a +4 challenge, a wild_multi peek), or as laid open to
                       everyone now (``reveal_hands_at``); zeros if never
 ``COLOR``      4      the active colour (one-hot red, yellow, green, blue)
-``PHASE``      4      play, after_draw, choose_color, penalty (one-hot)
+``PHASE``      4 (5)  play, after_draw, choose_color, penalty (one-hot); a deck with a colour
+                      roulette has a fifth entry, set with choose_color when the colour
+                      named is a roulette's (the victim names it, then turns cards for it)
 ``FLAGS``      8      my turn; out-of-turn chance; direction clockwise; pending draw
                       penalty (cards); draw pile size; jump-in window open; a move is being
                       chosen in several actions; round number
-``SEATS``      10x7   per relative seat: in the round; hand size; called UNO; may be caught
+``SEATS``      10x7   per relative seat: in the round (0 once out: gone out, eliminated,
+                      knocked out by the mercy rule); hand size; called UNO; may be caught
                       now; its decision now (the seat to act); teammate (teams); match score
-``CHOSEN``     309    the actions chosen so far in a move of several actions (counts)
+``CHOSEN``     A      the actions chosen so far in a move of several actions (counts; A:
+                      the layout's actions, 309 classic)
 =============  =====  ================================================================
+
+The module's constants (``OBS_SIZE``, ``HAND``...) are the classic layout's; another deck's
+offsets are its layout's ``observation`` (``layout_of("no_mercy168").observation.hand``...).
 """
 
 from __future__ import annotations
@@ -36,7 +46,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from unokit.envs.actions import KIND_OF, N_ACTIONS, N_KINDS
+from unokit.cards import CARD_ID_LIMIT
+from unokit.envs.layout import BASE_PHASES, CLASSIC, SEAT_FIELDS, Layout, layout_of
 from unokit.house import open_hands
 from unokit.phase import Phase
 
@@ -65,81 +76,80 @@ __all__ = [
     "kind_counts",
 ]
 
-HAND = 0
-TOP = HAND + N_KINDS
-GROUP = TOP + N_KINDS
-DISCARD = GROUP + N_KINDS
-DRAWN = DISCARD + N_KINDS
-REVEALED = DRAWN + N_KINDS
-COLOR = REVEALED + 9 * N_KINDS
-PHASE = COLOR + 4
-FLAGS = PHASE + 4
-SEATS = FLAGS + 8
-SEAT_FIELDS = 7
-CHOSEN = SEATS + 10 * SEAT_FIELDS
-assert SEATS == FLAGS + 8
-OBS_SIZE = CHOSEN + N_ACTIONS
+#: the classic decks' layout (:mod:`unokit.envs.layout`); another deck's is ``layout_of(deck)``
+_O = CLASSIC.observation
+HAND = _O.hand
+TOP = _O.top
+GROUP = _O.group
+DISCARD = _O.discard
+DRAWN = _O.drawn
+REVEALED = _O.revealed
+COLOR = _O.color
+PHASE = _O.phase
+FLAGS = _O.flags
+SEATS = _O.seats
+CHOSEN = _O.chosen
+OBS_SIZE = _O.size
 
 #: A scale for each entry, to divide the observation by before a network reads it: card
 #: counts and flags are small already (1); the pending penalty (cards) / 10, the draw pile's
 #: size / 100, the round number / 10, each seat's hand size / 10 and match score / 500. The
 #: shipped ``learned`` bot and the examples use it; the environments give the raw counts.
-SCALE = np.ones(OBS_SIZE, np.float32)
-SCALE[FLAGS + 3] = 10.0
-SCALE[FLAGS + 4] = 100.0
-SCALE[FLAGS + 7] = 10.0
-SCALE[SEATS + 1 : CHOSEN : SEAT_FIELDS] = 10.0
-SCALE[SEATS + 6 : CHOSEN : SEAT_FIELDS] = 500.0
-
-#: card kind of each card value, as an index array (cards index it by their integer value)
-_KIND = np.array([k if k >= 0 else 0 for k in KIND_OF], dtype=np.intp)
-#: the card value of each kind, to turn counts by card value into counts by kind
-_VALUE_OF_KIND = np.array(
-    sorted(range(90), key=lambda v: KIND_OF[v] if KIND_OF[v] >= 0 else 1000)[:N_KINDS],
-    dtype=np.intp,
-)
+#: (The classic layout's; another deck's is its layout's ``scale``.)
+SCALE = CLASSIC.scale
 
 Float = np.ndarray[Any, np.dtype[np.float32]]
 
 
-def kind_counts(cards: list[Any] | tuple[Any, ...]) -> Float:
-    """Copies of each card kind (57) among ``cards``."""
-    counts = np.bincount(np.asarray(cards, dtype=np.intp), minlength=90)
-    out: Float = counts[_VALUE_OF_KIND].astype(np.float32)
+def kind_counts(cards: list[Any] | tuple[Any, ...], layout: Layout = CLASSIC) -> Float:
+    """Copies of each card kind of ``layout`` (57 in the classic one) among ``cards``."""
+    counts = np.bincount(np.asarray(cards, dtype=np.intp), minlength=CARD_ID_LIMIT)
+    out: Float = counts[layout.values].astype(np.float32)
     return out
 
 
 class DiscardCounter:
     """The discard pile's counts by kind, kept up to date as the pile grows.
 
-    The engine only appends to the discard pile, or replaces the list (a reshuffle, a deal,
-    a copy): same list and longer, the new cards are added; else it counts afresh."""
+    The engine appends to the discard pile, or replaces the list (a reshuffle, a deal, a
+    copy): same list and longer, the new cards are added; else it counts afresh. The mercy
+    rule alone puts cards under the pile (a seat knocked out: VARIANTS.md §1): ``under``, the
+    number of seats knocked out so far, changes then, and the pile is counted afresh."""
 
-    __slots__ = ("_counts", "_length", "_pile")
+    __slots__ = ("_counts", "_layout", "_length", "_pile", "_under")
 
-    def __init__(self) -> None:
+    def __init__(self, layout: Layout = CLASSIC) -> None:
+        self._layout = layout
         self._pile: list[Any] | None = None
         self._length = 0
-        self._counts: Float = np.zeros(N_KINDS, np.float32)
+        self._under = 0
+        self._counts: Float = np.zeros(layout.n_kinds, np.float32)
 
-    def counts(self, pile: list[Any]) -> Float:
-        if pile is self._pile and len(pile) >= self._length:
+    def counts(self, pile: list[Any], under: int = 0) -> Float:
+        if pile is self._pile and len(pile) >= self._length and under == self._under:
             counts = self._counts
+            kind = self._layout.kind_of
             for card in pile[self._length :]:
-                counts[KIND_OF[card]] += 1
+                counts[kind[card]] += 1
         else:
-            self._counts = counts = kind_counts(pile) if pile else np.zeros(N_KINDS, np.float32)
+            layout = self._layout
+            self._counts = counts = (
+                kind_counts(pile, layout) if pile else np.zeros(layout.n_kinds, np.float32)
+            )
             self._pile = pile
+        self._under = under
         self._length = len(pile)
         return counts
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"counts": self._counts}
+        return {"counts": self._counts, "layout": self._layout}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self._pile = None  # counted afresh: the pile's identity is not kept by pickling
         self._length = 0
+        self._under = 0
         self._counts = state["counts"]
+        self._layout = state.get("layout", CLASSIC)
 
 
 def encode(
@@ -150,11 +160,13 @@ def encode(
     chosen: list[int],
     revealed: dict[int, tuple[Any, ...]],
     discard: DiscardCounter,
+    layout: Layout | None = None,
 ) -> Float:
     """The observation of ``seat`` now (see the module's table), read off the game (the
     environments' fast path). ``revealed``: the hands shown to this seat in this round, by
     seat; ``chosen``: the actions chosen so far. :func:`encode_view` writes the same vector
-    from the seat's :class:`~unokit.game.View` (what a bot gets)."""
+    from the seat's :class:`~unokit.game.View` (what a bot gets). ``layout``: the rules'
+    deck's (:func:`unokit.envs.layout.layout_of`), given by the environments."""
     phase = game.phase
     live = phase < Phase.ROUND_OVER
     current = game.current
@@ -164,16 +176,18 @@ def encode(
     if game.rules.reveal_hands_at:  # hands laid open to everyone (VARIANTS.md §2)
         revealed = _with_open(revealed, open_hands(game), seat)
     return _write(
+        layout_of(game.rules) if layout is None else layout,
         n,
         seat,
         game.hands[seat],
         pile[-1] if pile else None,
         game.tops or (),
-        discard.counts(pile) if pile else None,
+        discard.counts(pile, len(game.knocked_out)) if pile else None,
         game.drawn if seat == current and live else None,
         revealed,
         game.color,
         int(phase),
+        game.roulette,
         seat == current and live,
         out_of_turn,
         game.direction,
@@ -212,12 +226,14 @@ def encode_view(
     out_of_turn: bool,
     chosen: Sequence[int] = (),
     revealed: dict[int, tuple[Any, ...]] | None = None,
+    layout: Layout | None = None,
 ) -> Float:
     """The observation of the seat of ``view``, exactly as the environments write it
     (:func:`encode`): the view plus what the seat has kept of its own history, the hands
     shown to it in this round (``revealed``, as :class:`Revealed` keeps them; ``None``: only
     those in the view). ``out_of_turn``: the seat is offered a chance out of turn (it is
-    not the seat to act); ``chosen``: the actions chosen so far in a move of several.
+    not the seat to act); ``chosen``: the actions chosen so far in a move of several;
+    ``layout``: the layout of the view's deck (:func:`unokit.envs.layout.layout_of`).
 
     >>> from unokit import Game, Rules
     >>> from unokit.envs.observation import encode_view, HAND
@@ -234,17 +250,21 @@ def encode_view(
     catchable = [False] * n
     for s in view.catchable:
         catchable[s] = True
+    if layout is None:
+        layout = layout_of(view.rules)
     return _write(
+        layout,
         n,
         view.seat,
         view.hand,
         pile[-1] if pile else None,
         view.group,
-        kind_counts(pile) if pile else None,
+        kind_counts(pile, layout) if pile else None,
         view.drawn_card if mine else None,
         _with_open(view.revealed if revealed is None else revealed, view.open_hands, view.seat),
         -1 if view.color is None else int(view.color),
         int(phase),
+        view.roulette,
         mine,
         out_of_turn,
         view.direction,
@@ -264,6 +284,7 @@ def encode_view(
 
 
 def _write(
+    layout: Layout,
     n: int,
     seat: int,
     hand: Sequence[Any],
@@ -274,6 +295,7 @@ def _write(
     revealed: dict[int, tuple[Any, ...]],
     color: int,
     phase: int,
+    roulette: bool,
     mine: bool,
     out_of_turn: bool,
     direction: int,
@@ -291,28 +313,32 @@ def _write(
     scores: Sequence[int],
 ) -> Float:
     """The one writer of the observation, from plain values (``current``: the seat to act,
-    -1 when the round is over)."""
-    obs: Float = np.zeros(OBS_SIZE, np.float32)
-    kind = KIND_OF
+    -1 when the round is over; ``roulette``: a colour roulette waits for its colour)."""
+    o = layout.observation
+    n_kinds = layout.n_kinds
+    obs: Float = np.zeros(o.size, np.float32)
+    kind = layout.kind_of
     for card in hand:
         obs[kind[card]] += 1
     ones: list[int] = []  # one-hot positions, set at once
     if top is not None:
-        ones.append(TOP + kind[top])
+        ones.append(o.top + kind[top])
     if discard is not None:
-        obs[DISCARD : DISCARD + N_KINDS] = discard
+        obs[o.discard : o.discard + n_kinds] = discard
     for card in group:
-        obs[GROUP + kind[card]] += 1
+        obs[o.group + kind[card]] += 1
     if drawn is not None:
-        ones.append(DRAWN + kind[drawn])
+        ones.append(o.drawn + kind[drawn])
     for other, cards in revealed.items():
-        base = REVEALED + ((other - seat) % n - 1) * N_KINDS
+        base = o.revealed + ((other - seat) % n - 1) * n_kinds
         for card in cards:
             obs[base + kind[card]] += 1
     if color >= 0:
-        ones.append(COLOR + color)
+        ones.append(o.color + color)
     if phase <= Phase.PENALTY:
-        ones.append(PHASE + phase)
+        ones.append(o.phase + phase)
+    if roulette and layout.roulette:  # naming a roulette's colour: choose_color and roulette
+        ones.append(o.phase + BASE_PHASES)
     obs[ones] = 1
     # FLAGS, then SEATS right after it: one assignment
     row: list[float] = [
@@ -336,9 +362,10 @@ def _write(
             bool(teams) and s % teams == seat % teams,
             scores[s],
         )
-    obs[FLAGS : SEATS + n * SEAT_FIELDS] = row
+    obs[o.flags : o.seats + n * SEAT_FIELDS] = row
+    chosen_at = o.chosen
     for action in chosen:
-        obs[CHOSEN + action] += 1
+        obs[chosen_at + action] += 1
     return obs
 
 

@@ -51,6 +51,7 @@ from gymnasium.vector.utils import batch_space
 from unokit.envs import actions as act
 from unokit.envs import observation as ob
 from unokit.envs import state as st
+from unokit.envs.layout import CLASSIC, layout_of
 from unokit.rules import Rules
 from unokit.scoring import hand_points, round_points
 
@@ -96,10 +97,18 @@ def native_module() -> Any:
 
 
 def unsupported(rules: Rules) -> list[str]:
-    """The options (``name=value``) of ``rules`` the batched environment does not play."""
+    """The options (``name=value``) of ``rules`` the batched environment does not play: those
+    of the accelerator, and those whose moves or spaces its C code does not know (its spaces
+    are the classic decks' layout: :mod:`unokit.envs.layout`).
+
+    >>> unsupported(Rules.preset("no_mercy"))[:3]
+    ['deck=no_mercy168', 'start_card=redraw_until_number', 'stacking=not_lower']
+    """
     from unokit.sim.fastplay import unsupported as outside_accelerator
 
     out = outside_accelerator(rules)
+    if layout_of(rules) is not CLASSIC and not any(o.startswith("deck=") for o in out):
+        out.insert(0, rules.describe("deck"))
     if rules.seven_zero:
         out.append("seven_zero=true")
     if rules.jump_in != "off":
@@ -183,11 +192,16 @@ class UnoVectorEnv(VectorEnv):
         rules = _rules_of(players, preset, rules, options)
         missing = unsupported(rules)
         if missing:
-            raise ValueError("the batched environment does not play " + ", ".join(missing))
+            raise ValueError(
+                "the batched environment does not play " + ", ".join(missing) + " (its C engine "
+                "plays the classic108 deck and the options of unokit.envs.vector.unsupported; "
+                "the Python environments uno_v0 and unokit/Uno-v0 play every rule set)"
+            )
         levels = opponent_levels(opponents, rules.players, seat)
         from unokit.sim import fastplay
 
         self.rules = rules
+        self.layout = CLASSIC  # (unsupported() refuses the decks of other layouts)
         self.games = self.num_envs = games
         self.players = rules.players
         self.seed = seed
@@ -213,11 +227,9 @@ class UnoVectorEnv(VectorEnv):
             codes,
             illegal == "lose",
         )
-        from unokit.envs.aec import observation_space
-
-        self.single_observation_space = observation_space()
+        self.single_observation_space = self.layout.observation_space()
         self.observation_space = batch_space(self.single_observation_space, games)
-        self.single_action_space = spaces.Discrete(act.N_ACTIONS)
+        self.single_action_space = self.layout.action_space()
         self.action_space = spaces.MultiDiscrete(np.full(games, act.N_ACTIONS))
         self.obs = np.zeros((games, ob.OBS_SIZE), np.float32)
         self.masks = np.zeros((games, act.N_ACTIONS), np.int8)

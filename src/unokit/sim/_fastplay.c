@@ -91,6 +91,10 @@ typedef struct {
     uint8_t st_card[MAXST], st_honest[MAXST];
     uint8_t called[MAXP], window[MAXP], in_round[MAXP];
     int precall; /* 1 + the seat whose call before its second-to-last card is open, or 0 */
+    /* counted for the lab (play_measured): cards drawn into hands (the start +2 included),
+     * reshuffles of the discard pile, hands exchanged by a 7 or passed on by a 0 */
+    long long drawn_total;
+    int refills, exchanges;
 } Game;
 
 static inline uint64_t next64(uint64_t *s) {
@@ -141,6 +145,7 @@ static int refill(Game *g) {
     g->np = len;
     g->disc[0] = top;
     g->nd = 1;
+    g->refills++;
     return 1;
 }
 
@@ -155,6 +160,7 @@ static int draw_cards(Game *g, int seat, int count) {
         g->called[seat] = 0;
         g->window[seat] = 0;
     }
+    g->drawn_total += got;
     return got;
 }
 
@@ -456,10 +462,13 @@ static void resolve_play(Game *g, int seat, const Move *mv) {
             g->current = next_seat(g, victim, 0);
         }
     } else if (rank <= 9) {
-        if (f->seven_zero && rank == 7 && mv->target >= 0)
+        if (f->seven_zero && rank == 7 && mv->target >= 0) {
             swap_hands(g, seat, mv->target);
-        else if (f->seven_zero && rank == 0)
+            g->exchanges++;
+        } else if (f->seven_zero && rank == 0) {
             rotate_hands(g);
+            g->exchanges++;
+        }
         g->current = next_seat(g, seat, 0);
     } else if (rank == R_SKIP) {
         g->current = next_seat(g, next_seat(g, seat, 0), 0);
@@ -1499,6 +1508,139 @@ static PyObject *play_rounds(PyObject *self, PyObject *args) {
     return Py_BuildValue("LNKNi", total, win_list, (unsigned long long)choice, hands, winner);
 }
 
+/* The lab's measures of a round (unokit.sim.lab.RoundMeter is the reference: a test compares
+ * both on the same games). A turn ends with a play, or with a draw, pass or challenge after
+ * which another seat is to act or the round is over; after each turn the seat holding more
+ * cards than anyone else in the round, if one does, is noted with the turn's number; after
+ * each move every seat in the round holding one card is noted. */
+typedef struct {
+    long long turns, calls, catches, challenges, stacks;
+    unsigned one_card;           /* seats that held one card after some move */
+    long long last_most[MAXP];   /* the last turn after which the seat alone held the most */
+} Meter;
+
+static void meter_move(const Game *g, Meter *m, int seat, const Move *mv) {
+    int t = mv->type;
+    for (int s = 0; s < g->n; s++)
+        if (g->in_round[s] && g->hs[s] == 1) m->one_card |= 1u << s;
+    if (!(t == M_PLAY || ((t == M_DRAW || t == M_PASS || t == M_CHALLENGE) &&
+                          (g->current != seat || g->phase == ROUND_OVER))))
+        return;
+    m->turns++;
+    int most = -1, size = -1, tied = 0;
+    for (int s = 0; s < g->n; s++) {
+        if (!g->in_round[s]) continue;
+        if (g->hs[s] > size) {
+            size = g->hs[s];
+            most = s;
+            tied = 0;
+        } else if (g->hs[s] == size) {
+            tied = 1;
+        }
+    }
+    if (most >= 0 && !tied) m->last_most[most] = m->turns;
+}
+
+/* play_moves, measured. */
+static int play_measured_moves(Game *g, uint64_t *choice, long limit, long *made, Meter *m) {
+    Move moves[MAXM];
+    long count = 0;
+    int err = E_OK;
+    while (g->phase != ROUND_OVER && count < limit) {
+        int k = legal_moves(g, moves);
+        if (k <= 0) {
+            err = E_STUCK;
+            break;
+        }
+        const Move *mv = &moves[below(choice, k)];
+        int seat = g->current, t = mv->type;
+        if (t == M_CALL || (t == M_PLAY && mv->uno)) m->calls++;
+        if (t == M_CATCH) m->catches++;
+        if (t == M_CHALLENGE) m->challenges++;
+        if (t == M_PLAY && g->phase == PENALTY) m->stacks++; /* stacked or deflected */
+        Move copy = *mv;
+        apply(g, &copy);
+        meter_move(g, m, seat, &copy);
+        count++;
+    }
+    *made = count;
+    return err;
+}
+
+PyDoc_STRVAR(play_measured_doc,
+"play_measured(cfg, deck, ranks, colors, seed, choice_state, max_moves)\n"
+"\n"
+"Deal the round of `seed` and play it to its end as play_rounds does (one round), measuring\n"
+"it for the lab (unokit.sim.lab). Returns (moves, winner, choice_state, hands, dealer,\n"
+"first, turns, drawn, calls, catches, challenges, stacks, exchanges, reshuffles, one_card,\n"
+"last_most): stacks the plays that answered a pending penalty (stacked or deflected);\n"
+"winner -1 when max_moves (0-10**9) ran out; first the seat to act first (after the start\n"
+"card); one_card a bit mask of the seats that held one\n"
+"card after some move; last_most per seat the last turn after which it alone held the most\n"
+"cards (0: never).");
+
+static PyObject *play_measured(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cfg_tuple, *deck, *ranks, *colors, *seed_obj, *state_obj, *moves_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &cfg_tuple, &deck, &ranks, &colors, &seed_obj,
+                          &state_obj, &moves_o))
+        return NULL;
+    Cfg cfg;
+    if (!parse_cfg(cfg_tuple, deck, ranks, colors, &cfg)) return NULL;
+    long long max_moves;
+    uint64_t seed, choice;
+    if (!get_u64(seed_obj, "seed", &seed) || !get_u64(state_obj, "choice_state", &choice) ||
+        !get_int(moves_o, 0, MAXMOVES, "max_moves", &max_moves))
+        return NULL;
+    Game *g = PyMem_Calloc(1, sizeof(Game));
+    if (!g) return PyErr_NoMemory();
+    Meter m;
+    memset(&m, 0, sizeof m);
+    int err = setup(g, &cfg, seed);
+    int first = g->current; /* the first to act, after the start card's effect */
+    long long moves = 0;
+    while (!err) { /* in chunks, the GIL released; Ctrl-C is looked for between */
+        long step = max_moves - moves < CHUNK ? (long)(max_moves - moves) : CHUNK, made;
+        Py_BEGIN_ALLOW_THREADS
+        err = play_measured_moves(g, &choice, step, &made, &m);
+        Py_END_ALLOW_THREADS
+        moves += made;
+        if (err || g->phase == ROUND_OVER || moves >= max_moves) break;
+        if (PyErr_CheckSignals() < 0) {
+            PyMem_Free(g);
+            return NULL;
+        }
+    }
+    if (err) {
+        round_error(err, g);
+        PyMem_Free(g);
+        return NULL;
+    }
+    int n = cfg.players;
+    PyObject *hands = hands_list(g, n, 1);
+    PyObject *most = PyList_New(n);
+    for (int s = 0; most && s < n; s++) {
+        PyObject *v = PyLong_FromLongLong(m.last_most[s]);
+        if (!v) {
+            Py_CLEAR(most);
+            break;
+        }
+        PyList_SET_ITEM(most, s, v);
+    }
+    int winner = g->phase == ROUND_OVER ? g->winner : -1, dealer = g->dealer;
+    long long drawn = g->drawn_total;
+    int exchanges = g->exchanges, refills = g->refills;
+    PyMem_Free(g);
+    if (!hands || !most) {
+        Py_XDECREF(hands);
+        Py_XDECREF(most);
+        return NULL;
+    }
+    return Py_BuildValue("LiKNiiLLLLLLiiIN", moves, winner, (unsigned long long)choice, hands,
+                         dealer, first, m.turns, drawn, m.calls, m.catches, m.challenges,
+                         m.stacks, exchanges, refills, m.one_card, most);
+}
+
 PyDoc_STRVAR(play_from_doc,
 "play_from(cfg, deck, ranks, colors, state, choice_state, max_moves)\n"
 "\n"
@@ -1651,6 +1793,7 @@ static PyMethodDef methods[] = {
     {"play_rounds", play_rounds, METH_VARARGS, play_rounds_doc},
     {"rollouts", rollouts, METH_VARARGS, rollouts_doc},
     {"play_from", play_from, METH_VARARGS, play_from_doc},
+    {"play_measured", play_measured, METH_VARARGS, play_measured_doc},
     {NULL, NULL, 0, NULL},
 };
 

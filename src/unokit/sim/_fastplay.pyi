@@ -35,3 +35,14 @@ def play_from(
     choice_state: int,
     max_moves: int,
 ) -> tuple[int, int, list[list[int]], int, int]: ...
+def play_measured(
+    cfg: tuple[int, ...],
+    deck: Sequence[int],
+    ranks: Sequence[int],
+    colors: Sequence[int],
+    seed: int,
+    choice_state: int,
+    max_moves: int,
+) -> tuple[
+    int, int, int, list[list[int]], int, int, int, int, int, int, int, int, int, int, int, list[int]
+]: ...

@@ -69,9 +69,11 @@ __all__ = [
     "NATIVE",
     "NATIVE_OPTIONS",
     "FastResult",
+    "MeasuredRound",
     "available",
     "check_count",
     "check_seconds",
+    "play_measured_round",
     "play_random_from",
     "play_random_rounds",
     "rollout_counts",
@@ -126,8 +128,11 @@ _CONFIG: tuple[tuple[str, str, Callable[[Rules], int]], ...] = (
     ("stack_all", "stack_challenge", lambda r: r.stack_challenge == "all"),
     ("seven_zero", "seven_zero", lambda r: r.seven_zero),
 )
-_RANKS = [int(r) for r in RANK_OF]
-_COLORS = list(COLOR_OF)
+# the rows of the cards the accelerator knows: the classic and special-wild kinds (ids 0-89);
+# No Mercy's cards (ids 90 on: VARIANTS.md §1) are never in a deck it plays
+_KNOWN = 90
+_RANKS = [int(r) for r in RANK_OF[:_KNOWN]]
+_COLORS = list(COLOR_OF[:_KNOWN])
 _BY_ID: dict[int, Card] = {int(c): c for c in {*deck_cards("classic108")}}
 _DECK_IDS = [int(c) for c in deck_cards("classic108")]  # the only deck supported
 
@@ -176,6 +181,28 @@ class FastResult:
     wins: tuple[int, ...]
     last_hands: tuple[tuple[Card, ...], ...]
     last_winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MeasuredRound:
+    """What :func:`play_measured_round` returns: the round's end and the lab's counts
+    (:class:`unokit.sim.lab.RoundMeter` counts the same from the Python engine's events)."""
+
+    moves: int
+    winner: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    dealer: int
+    first: int  #: the seat to act first (after the start card's effect)
+    turns: int
+    drawn: int
+    calls: int
+    catches: int
+    challenges: int
+    stacks: int  #: plays that answered a pending penalty (stacked or deflected)
+    exchanges: int
+    reshuffles: int
+    one_card: tuple[int, ...]  #: seats that held one card after some move
+    last_most: tuple[int, ...]  #: per seat, the last turn after which it alone held the most
 
 
 def available() -> bool:
@@ -255,6 +282,59 @@ def play_random_rounds(
         tuple(wins),
         tuple(tuple(_BY_ID[c] for c in hand) for hand in hands),
         winner if winner >= 0 else None,
+    )
+
+
+def play_measured_round(
+    rules: Rules, seed: int, rng: Rng, max_moves: int = 100_000
+) -> MeasuredRound | None:
+    """Deal the round of ``Game(rules, seed)`` and play it as :func:`play_random_rounds` plays
+    one round (random legal moves of the seat to act, drawn from ``rng``, advanced as the
+    Python loop advances it), counting what the lab measures (:mod:`unokit.sim.lab`). ``None``
+    where :func:`supports` is false. ``max_moves`` is 0 to :data:`MAX_MOVES`."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    check_count("max_moves", max_moves, 0, MAX_MOVES)
+    _rng(rng)
+    if _native is None or not supports(rules):
+        return None
+    (
+        moves,
+        winner,
+        state,
+        hands,
+        dealer,
+        first,
+        turns,
+        drawn,
+        calls,
+        catches,
+        challenges,
+        stacks,
+        exchanges,
+        reshuffles,
+        one_card,
+        last_most,
+    ) = _native.play_measured(
+        _config(rules), _DECK_IDS, _RANKS, _COLORS, seed & ((1 << 64) - 1), rng.state, max_moves
+    )
+    rng.state = state
+    return MeasuredRound(
+        moves,
+        winner if winner >= 0 else None,
+        tuple(tuple(_BY_ID[c] for c in hand) for hand in hands),
+        dealer,
+        first,
+        turns,
+        drawn,
+        calls,
+        catches,
+        challenges,
+        stacks,
+        exchanges,
+        reshuffles,
+        tuple(s for s in range(rules.players) if one_card >> s & 1),
+        tuple(last_most),
     )
 
 

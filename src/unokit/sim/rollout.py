@@ -24,7 +24,10 @@ The contract the C code follows (``greedy`` and ``rollouts`` in ``_fastplay.c``)
   calls UNO, never catches, never jumps in, never keeps a drawn card it may play.
 - **A rollout**: after the candidate, the seat to act (``Game.current``) plays the policy's
   move until the round is over or :data:`ROLLOUT_MAX_MOVES` moves were made. It is a win when
-  the searching seat or (under ``teams``) a team-mate went out, a loss when another seat did.
+  the searching seat or (under ``teams``) a team-mate went out, a loss when another seat did,
+  or as soon as the mercy rule (``mercy_limit``, which the C code does not play) has put every
+  seat of the searching side out of the round: it can no longer win, so the rest is not
+  played.
 - **The generator draws**: one ``next64`` of the caller's generator seeds the search's own
   generator (nothing else is drawn from the caller's); each sample then draws from the search
   generator as :func:`~unokit.sim.determinize.sample_game` says (a seed for the sampled game's
@@ -193,15 +196,36 @@ def friends_of(rules: Rules, seat: int) -> frozenset[int]:
 LOSS, UNFINISHED, WIN = 0, 1, 2
 
 
-def play_out(game: Game, friends: Iterable[int], max_moves: int = ROLLOUT_MAX_MOVES) -> int:
+class _OutOfTime(Exception):
+    """A rollout passed the search's deadline (:func:`play_out`'s ``deadline``)."""
+
+
+def play_out(
+    game: Game,
+    friends: Iterable[int],
+    max_moves: int = ROLLOUT_MAX_MOVES,
+    deadline: float | None = None,
+) -> int:
     """Play the round of ``game`` on with :func:`greedy_move` at every seat, ``max_moves`` at
-    most; :data:`WIN` when a seat of ``friends`` went out, :data:`LOSS` when another did,
-    :data:`UNFINISHED` when the round is not over (or ended without a winner)."""
+    most; :data:`WIN` when a seat of ``friends`` went out, :data:`LOSS` when another did (or
+    the mercy rule put every seat of ``friends`` out of the round), :data:`UNFINISHED` when
+    the round is not over (or ended without a winner). Past ``deadline`` (a
+    ``time.perf_counter()`` value, looked at every 16 moves) it raises ``_OutOfTime``: the
+    search leaves that sample out."""
     moves = 0
+    mercy = game.rules.mercy_limit > 0
+    side = frozenset(friends)
+    out = len(game.knocked_out)
     while game.phase < Phase.ROUND_OVER and moves < max_moves:
         seat = game.current
         game.apply(seat, greedy_move(game, seat))
         moves += 1
+        if mercy and len(game.knocked_out) > out:  # the side put out by the mercy rule: lost
+            out = len(game.knocked_out)
+            if side <= set(game.knocked_out):
+                return LOSS
+        if deadline is not None and not moves & 15 and time.perf_counter() >= deadline:
+            raise _OutOfTime
     if game.phase < Phase.ROUND_OVER or game.winner is None:
         return UNFINISHED
     return WIN if game.winner in friends else LOSS
@@ -226,13 +250,24 @@ def _python_counts(
     done = 0
     while True:
         sample = sample_game(view, rng)
-        for i, move in enumerate(candidates):
+        outcomes: list[int | None] = []
+        for move in candidates:
+            if done and time.perf_counter() >= deadline:
+                # the deadline passed within the sample: it is left out, the candidates keep
+                # the same samples (No Mercy's rollouts, long and of any length, made
+                # decisions overrun by one sample)
+                return wins, unfinished, done
             game = sample.copy()
             try:
                 game.apply(me, move)
             except UnoError:  # (a move legal in the view is legal in every sample)
+                outcomes.append(None)
                 continue
-            outcome = play_out(game, friends, max_moves)
+            try:
+                outcomes.append(play_out(game, friends, max_moves, deadline if done else None))
+            except _OutOfTime:
+                return wins, unfinished, done
+        for i, outcome in enumerate(outcomes):
             wins[i] += outcome == WIN
             unfinished[i] += outcome == UNFINISHED
         done += 1

@@ -20,9 +20,9 @@ import os
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from unokit.bots import make_bot
 from unokit.bots.table import play_round
@@ -34,14 +34,20 @@ __all__ = [
     "RAY_CONNECT_TIMEOUT",
     "EntrantStats",
     "TournamentResult",
+    "bot_seed",
+    "check_run",
     "check_tournament",
+    "chunk_size",
     "play_game",
+    "run_jobs",
     "run_tournament",
     "wilson",
 ]
 
 #: seconds to wait for a Ray cluster's address to accept a connection before giving up
 RAY_CONNECT_TIMEOUT = 5.0
+
+_T = TypeVar("_T")
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -68,6 +74,11 @@ class GameRecord:
     seconds: float
 
 
+def bot_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in game ``index`` of a run that starts at ``seed``."""
+    return (seed * 1_000_003 + index * 17 + seat) % SEED_LIMIT
+
+
 def play_game(
     rules: Rules, bots: Sequence[str], index: int, seed: int, bot_options: dict[str, Any]
 ) -> GameRecord:
@@ -78,7 +89,7 @@ def play_game(
     players = [
         make_bot(
             bots[entrant_at[seat]],
-            seed=(seed * 1_000_003 + index * 17 + seat) % SEED_LIMIT,
+            seed=bot_seed(seed, index, seat),
             **bot_options.get(bots[entrant_at[seat]], {}),
         )
         for seat in range(n)
@@ -248,8 +259,26 @@ def check_tournament(
 ) -> None:
     """Refuse, before any work, what :func:`run_tournament` cannot run: ``ValueError`` for a
     bad argument, ``RuntimeError`` for a Ray cluster that cannot be reached."""
+    if len(bots) != rules.players:
+        raise ValueError(f"{len(bots)} bots for players = {rules.players}: give one per seat")
+    check_run(games, seed, workers, bots, ray_address, what="a tournament")
+    for level in dict.fromkeys(bots):  # a policy made for another deck's spaces (PolicyError)
+        make_bot(level).reset(0, rules)
+
+
+def check_run(
+    games: int,
+    seed: int,
+    workers: int,
+    levels: Sequence[str],
+    ray_address: str | None = None,
+    what: str = "a run",
+) -> None:
+    """The checks every run of games makes before any work (:func:`check_tournament`, the
+    lab's): ``games`` 1 or more, ``seed + i`` a seed for every game, ``workers`` 0 or more,
+    every bot level known (``ValueError``); a Ray address that answers (``RuntimeError``)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games = {games}: a tournament plays 1 game or more")
+        raise ValueError(f"games = {games}: {what} plays 1 game or more")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise ValueError(f"workers = {workers}: give 0 (every core) or a number of processes")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT - games:
@@ -257,9 +286,7 @@ def check_tournament(
             f"seed = {seed}: game i is dealt from seed + i, and seeds are whole numbers from 0 "
             f"to 2**64-1, so with {games} games the first seed is at most {SEED_LIMIT - games}"
         )
-    if len(bots) != rules.players:
-        raise ValueError(f"{len(bots)} bots for players = {rules.players}: give one per seat")
-    for level in bots:
+    for level in levels:
         make_bot(level)  # refuses unknown levels before any work starts
     if ray_address:
         if importlib.util.find_spec("ray") is None:
@@ -295,65 +322,88 @@ def run_tournament(
     Bad arguments raise ``ValueError`` before any game is played."""
     check_tournament(rules, bots, games, seed, workers, ray_address)
     options = bot_options or {}
-    workers = _workers(workers, games)
-    chunk = chunk or max(1, min(200, games // (workers * 8) or 1))
-    workers = min(workers, -(-games // chunk))
     start = time.perf_counter()
-    records: list[GameRecord] = []
     rules_data = rules.to_dict()
+    jobs = [
+        (rules_data, list(bots), indices, seed, options)
+        for indices in _chunks(games, chunk_size(games, workers, chunk))
+    ]
+    done = run_jobs(_play_chunk, jobs, workers, progress, ray_address)
+    records = [record for chunk_records in done for record in chunk_records]
+    elapsed = time.perf_counter() - start
+    return _summarise(
+        rules, list(bots), games, seed, records, elapsed, _workers(workers, len(jobs))
+    )
+
+
+def chunk_size(games: int, workers: int, chunk: int = 0) -> int:
+    """Games per job: ``chunk`` if given, else about 8 jobs per process, at most 200 games."""
+    return chunk or max(1, min(200, games // (_workers(workers, games) * 8) or 1))
+
+
+def run_jobs(
+    work: Callable[..., list[_T]],
+    jobs: Sequence[tuple[Any, ...]],
+    workers: int = 0,
+    progress: Callable[[int], None] | None = None,
+    ray_address: str | None = None,
+) -> list[list[_T]]:
+    """``work(*job)`` for each job (a picklable module-level function and arguments: each
+    job a chunk of games), on ``workers`` processes (0: every core; 1: in this process;
+    never more than the cores or the jobs) or on the Ray cluster at ``ray_address``; the
+    results in the order of the jobs, whatever order they finish in. ``progress`` is called
+    with the number of items (games) finished so far. Ctrl-C or a failed job drops the jobs
+    still queued. Tournaments and the lab (:mod:`unokit.sim.lab`) run on it."""
+    results: list[list[_T] | None] = [None] * len(jobs)
+    finished = 0
+
+    def done(index: int, items: list[_T]) -> None:
+        nonlocal finished
+        results[index] = items
+        finished += len(items)
+        if progress:
+            progress(finished)
+
+    workers = _workers(workers, len(jobs))
     if ray_address:
-        records = _run_on_ray(
-            ray_address, rules_data, list(bots), games, seed, options, chunk, progress
-        )
+        _run_on_ray(ray_address, work, jobs, done)
     elif workers == 1:
-        for indices in _chunks(games, chunk):
-            records += _play_chunk(rules_data, list(bots), indices, seed, options)
-            if progress:
-                progress(len(records))
+        for index, job in enumerate(jobs):
+            done(index, work(*job))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             try:
-                futures = [
-                    pool.submit(_play_chunk, rules_data, list(bots), indices, seed, options)
-                    for indices in _chunks(games, chunk)
-                ]
+                futures: dict[Future[list[_T]], int] = {
+                    pool.submit(work, *job): index for index, job in enumerate(jobs)
+                }
                 for future in as_completed(futures):
-                    records += future.result()
-                    if progress:
-                        progress(len(records))
+                    done(futures[future], future.result())
             except BaseException:  # Ctrl-C or a failed game: drop the queued chunks
                 pool.shutdown(wait=True, cancel_futures=True)
                 raise
-    elapsed = time.perf_counter() - start
-    return _summarise(rules, list(bots), games, seed, records, elapsed, workers)
+    return [items if items is not None else [] for items in results]
 
 
 def _run_on_ray(
     address: str,
-    rules_data: dict[str, Any],
-    bots: list[str],
-    games: int,
-    seed: int,
-    options: dict[str, Any],
-    chunk: int,
-    progress: Callable[[int], None] | None,
-) -> list[GameRecord]:
-    import ray  # check_tournament has found it and probed the address
+    work: Callable[..., list[_T]],
+    jobs: Sequence[tuple[Any, ...]],
+    done: Callable[[int, list[_T]], None],
+) -> None:
+    import ray  # check_run has found it and probed the address
 
     try:
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
     except Exception as error:
         detail = " ".join(str(error).split())
         raise RuntimeError(f"--ray {address}: cannot join the Ray cluster: {detail}") from None
-    remote = ray.remote(_play_chunk)
-    pending = [remote.remote(rules_data, bots, idx, seed, options) for idx in _chunks(games, chunk)]
-    records: list[GameRecord] = []
+    remote = ray.remote(work)
+    refs = [remote.remote(*job) for job in jobs]
+    index_of = {ref: index for index, ref in enumerate(refs)}
+    pending = list(refs)
     while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        records += ray.get(done[0])
-        if progress:
-            progress(len(records))
-    return records
+        ready, pending = ray.wait(pending, num_returns=1)
+        done(index_of[ready[0]], ray.get(ready[0]))
 
 
 def _probe_ray(address: str, timeout: float = RAY_CONNECT_TIMEOUT) -> None:

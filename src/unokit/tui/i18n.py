@@ -91,6 +91,9 @@ _TEXTS: dict[str, str] = {
     "your_penalty_challenge": N_(", h challenges the +4"),
     "your_penalty_stack": N_(", or answer it with a bright card"),
     "your_start_color": N_("Name the colour of the start card (r y g b)"),
+    "your_roulette_color": N_(
+        "Colour roulette: name a colour (r y g b); you turn cards until one of it shows"
+    ),
     "waiting": N_("{name} to play"),
     "round_over": N_("Round over"),
     "match_over": N_("Match over"),

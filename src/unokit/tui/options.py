@@ -45,6 +45,7 @@ APPLIED: dict[str, str] = {
     "false_uno_penalty": "`u` calls UNO at any time where a false call costs cards",
     "stacking": "the cards that may answer a penalty are bright: their keys play them",
     "revenge": "as for stacking: the engine doubles the penalty, the log and the table say it",
+    "mercy_limit": _ENGINE + ": the log says who holds too many cards and is out",
     "stack_challenge": "`h` challenges the stack; the engine judges the +4s the option says",
     "deflect": "the skips and reverses that pass a penalty on are bright: their keys",
     "jump_in": "out of turn, an identical card is bright: its key plays it; the bots wait "

@@ -246,7 +246,7 @@ class TableView:
         legal = game.legal_moves(HUMAN)
         plays = [m for m in legal if isinstance(m, Play)]
         if game.phase == Phase.CHOOSE_COLOR:
-            text = tr(lang, "your_start_color")
+            text = tr(lang, "your_roulette_color" if game.roulette else "your_start_color")
         elif game.phase == Phase.PENALTY:
             text = tr(lang, "your_penalty", count=game.pending_draw)
             if CHALLENGE in legal:
