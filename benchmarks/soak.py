@@ -49,6 +49,8 @@ def random_options(rng: Rng) -> dict[str, object]:
             out[name] = rng.choice([50, 100, 300, 500])
         elif name == "teams":
             out[name] = rng.choice([0, 0, 2, 3])
+        elif name == "hand_limit":  # above most hand sizes, low enough to be reached
+            out[name] = rng.choice([0, 12, 20])
         elif name == "mercy_limit":  # (above the hand size, or refused)
             out[name] = rng.choice([0, 0, 12, 25])
         else:

@@ -423,6 +423,7 @@ CASES: list[Case] = [
     Case("round_end", "rank_all", "the round plays on after one goes out", **_OUT),  # type: ignore[arg-type]
     Case("scoring", "low_wins", "the points count against the others", **_OUT),  # type: ignore[arg-type]
     Case("target_score", 10, "the match ends at 10 points", **_OUT),  # type: ignore[arg-type]
+    Case("score_multiplier", 2, "the round's points count twice", **_OUT),  # type: ignore[arg-type]
     Case(
         "rounds",
         1,
@@ -430,4 +431,44 @@ CASES: list[Case] = [
         extra={"scoring": "net"},
         **_OUT,  # type: ignore[arg-type]
     ),
+    # the online tables' house rules (VARIANTS.md §2); revenge is with stacking, and
+    # score_multiplier with the scoring
+    Case(
+        "reveal_hands_at",
+        2,
+        "a hand of two cards is laid open to the table",
+        actions=("0: play R1",),
+        hands=("R1 G2 Y3", "B5 B6", "Y1 Y2 Y3 Y4"),
+    ),
+    Case(
+        "uno_call_window",
+        "last_card_only",
+        "strict UNO: no call holding two cards",
+        actions=("0: uno",),
+        hands=("R1 G2", "B5 B6 B7", "Y1 Y2 Y3"),
+    ),
+    Case(
+        "catching",
+        False,
+        "silent UNO: a player who forgot UNO is not caught",
+        actions=("0: catch 1",),
+        hands=("R1 G2 Y3", "B5", "Y1 Y2 Y3"),
+    ),
+    Case(
+        "hand_limit",
+        8,
+        "holding eight cards, no drawing",
+        actions=("0: draw",),
+        hands=("R1 G2 G3 G4 B2 B3 B4 Y2", "B5 B6 B7", "Y1 Y2 Y3"),
+        extra={"draw_with_playable": "allowed"},
+    ),
+    Case(
+        "bomb",
+        True,
+        "three of one number: the others draw one each",
+        actions=("0: play R1 G1 B1 blue",),
+        hands=("R1 G1 B1 Y5", "B5 B6 B7", "Y1 Y2 Y3"),
+        extra={"multi_play": "same_rank"},
+    ),
+    Case("wild_start", "bury", "a wild start card is buried", seed=20),
 ]

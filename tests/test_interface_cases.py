@@ -19,7 +19,8 @@ def _state(case: Case, default: bool) -> object:
     game, allowed = case.expected(rules)
     data = game.to_dict()
     data.pop("rules")
-    return data, allowed
+    # what the person at seat 0 sees too (reveal_hands_at changes only that)
+    return data, allowed, game.view(0).to_dict()
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)

@@ -78,7 +78,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("state",),  # the fields of a game and the primitives every rule uses
     ("legality",),  # which moves a seat may make, from the rules' predicates
     ("verify", "drawing"),  # why a move is refused; drawing cards
-    ("uno", "rounds", "penalties"),  # UNO calls and catches; rounds; pending penalties
+    # UNO calls and catches; rounds; pending penalties; the house rules acting after a move
+    ("uno", "rounds", "penalties", "house"),
     ("offences", "play"),  # misplays and timeouts; what a card does
     ("table", "loading"),  # described tables; loading states and records
     ("game",),  # the front: apply, legal_moves, view, copy

@@ -109,6 +109,14 @@ SAMPLES: list[ev.Event] = [
     ev.Eliminated(1, rule="scoring=elimination"),
     ev.MatchWon(1, (1, 2, 0, 3), rule="scoring=standard"),
     ev.MatchWon(None, (1, 2), rule="scoring=standard"),
+    # the online tables' house rules (VARIANTS.md §2)
+    ev.StartWildBuried(None, C("W"), rule="wild_start=bury"),
+    ev.HandOpened(1, _cards("R5 G3"), rule="reveal_hands_at=2"),
+    ev.HandOpened(1, _cards("R5"), rule="reveal_hands_at=2"),
+    ev.Stuck(1, 20, 2, rule="hand_limit=20"),
+    ev.RoundBlocked(None, rule="hand_limit=20"),
+    ev.Bomb(1, _cards("R5 G5 B5"), (2, 3, 0), rule="bomb=true"),
+    ev.PointsMultiplied(None, 3, rule="score_multiplier=3"),
     # UNO Show 'Em No Mercy (VARIANTS.md §1)
     ev.PenaltyPending(1, 14, answer="not_lower", rule="stacking=not_lower"),
     ev.SkippedEveryone(1, (2, 3, 0), rule="deck=no_mercy168"),

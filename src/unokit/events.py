@@ -27,6 +27,7 @@ from unokit.why import Why
 
 __all__ = [
     "EVENT_TYPES",
+    "Bomb",
     "Caught",
     "ChallengeLost",
     "ChallengeWon",
@@ -49,6 +50,7 @@ __all__ = [
     "Event",
     "FalseCatch",
     "FalseUno",
+    "HandOpened",
     "HandRevealed",
     "HandsRotated",
     "HandsShuffled",
@@ -64,12 +66,14 @@ __all__ = [
     "PenaltyPending",
     "PilesEmpty",
     "Played",
+    "PointsMultiplied",
     "Reshuffled",
     "ReverseTwo",
     "Reversed",
     "ReversesCancel",
     "RouletteSpun",
     "RouletteTurned",
+    "RoundBlocked",
     "RoundVoid",
     "RoundWon",
     "Scored",
@@ -84,6 +88,8 @@ __all__ = [
     "StartReverseTwo",
     "StartSkip",
     "StartWild",
+    "StartWildBuried",
+    "Stuck",
     "SumJumpedIn",
     "Swam",
     "TablePenalty",
@@ -707,6 +713,63 @@ class MatchWon(Event):
 
     kind: ClassVar[str] = "match_won"
     ranking: Seats
+
+
+# -- the online tables' house rules (VARIANTS.md §2) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StartWildBuried(Event):
+    """``card``, a wild turned up to start, is buried in the draw pile and the next card
+    turned (``wild_start = bury``)."""
+
+    kind: ClassVar[str] = "start_wild_buried"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class HandOpened(Event):
+    """``seat`` is down to ``cards`` (``reveal_hands_at`` or fewer): its hand is laid open to
+    everyone."""
+
+    kind: ClassVar[str] = "hand_open"
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Stuck(Event):
+    """``seat`` holds ``count`` cards (``hand_limit`` or more) and cannot play: it may not
+    draw, so the turn passes to ``next``."""
+
+    kind: ClassVar[str] = "stuck"
+    count: int
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBlocked(Event):
+    """Nobody can move (every seat at the hand limit with nothing to play): the round ends
+    with no winner and no score (``hand_limit``)."""
+
+    kind: ClassVar[str] = "round_blocked"
+
+
+@dataclass(frozen=True, slots=True)
+class Bomb(Event):
+    """``seat`` plays ``cards``, three or more of one number: a bomb (``bomb``): each of
+    ``victims`` draws one card."""
+
+    kind: ClassVar[str] = "bomb"
+    cards: Cards
+    victims: Seats
+
+
+@dataclass(frozen=True, slots=True)
+class PointsMultiplied(Event):
+    """The round's points count ``factor`` times (``score_multiplier``)."""
+
+    kind: ClassVar[str] = "points_multiplied"
+    factor: int
 
 
 #: every event type by its ``kind``

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final, SupportsIndex
 
-from unokit import drawing, legality, offences, penalties, play, rounds, table, uno
+from unokit import drawing, house, legality, offences, penalties, play, rounds, table, uno
 from unokit import events as ev
 from unokit.cards import Card, Color
 from unokit.errors import IllegalMoveError, StateError, UnoError
@@ -215,6 +215,7 @@ class Game(State):
         self.legal_cache = {}
         if True in self.called:
             uno.lapse_calls(self, seat)
+        sizes = [len(h) for h in self.hands] if self.settling else None
         try:
             if cls is Play:
                 if True in self.window:  # a play closes every catch window
@@ -226,6 +227,8 @@ class Game(State):
                 rounds.knock_out(self)
         except RoundEnded:
             pass
+        if sizes is not None:  # the house rules acting after every move (VARIANTS.md §2)
+            house.settle(self, sizes)
         self.history.append((seat, move))
         self.move_events = []
         if self.legal_cache:  # asked for during the move: of a state that is gone
@@ -270,6 +273,7 @@ class Game(State):
         # a deal is all-or-nothing: if it fails, the finished round stays as it was
         backup = self.copy() if cls is Deal else None
         events = self._begin_move(seat)
+        sizes = [len(h) for h in self.hands] if self.settling else None
         try:
             if misplay:
                 assert isinstance(move, Play)
@@ -288,6 +292,8 @@ class Game(State):
                 copy_fields(backup, self)
                 self.move_events = []
             raise
+        if sizes is not None:  # the house rules acting after every move (VARIANTS.md §2)
+            house.settle(self, sizes)
         self.history.append((seat, move))
         self.move_events = []
         self.legal_cache = {}
@@ -374,6 +380,7 @@ class Game(State):
             eliminated=tuple(self.eliminated),
             seating=tuple(self.seating),
             group=self.tops or (),
+            open_hands=house.open_hands(self),
             knocked_out=tuple(self.knocked_out),
             roulette=self.roulette,
         )

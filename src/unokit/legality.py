@@ -38,6 +38,7 @@ from unokit.phase import Phase
 from unokit.state import State
 
 __all__ = [
+    "at_hand_limit",
     "challengeable",
     "identical_to",
     "is_honest",
@@ -167,11 +168,15 @@ def offers_uno(called: bool, left: int, false_uno_penalty: int) -> bool:
 def may_call_uno(game: State, seat: int, can_play: bool) -> bool:
     """Whether ``seat`` may call UNO now (not with a play): holding one card not yet called;
     holding two when it could play a card now (its turn, a stacking or deflecting card, a
-    jump-in: it may call before its second-to-last card, 001); any time when a false call
-    costs cards (``false_uno_penalty``)."""
+    jump-in: it may call before its second-to-last card, 001; not under ``uno_call_window =
+    last_card_only``, VARIANTS.md §2); any time when a false call costs cards
+    (``false_uno_penalty``)."""
     size = len(game.hands[seat])
+    rules = game.rules
     return not game.called[seat] and (
-        size == 1 or game.rules.false_uno_penalty > 0 or (size == 2 and can_play)
+        size == 1
+        or rules.false_uno_penalty > 0
+        or (size == 2 and can_play and rules.uno_call_window == "early")
     )
 
 
@@ -191,8 +196,17 @@ def may_catch(game: State, seat: int, target: int) -> bool:
 
 def may_draw(game: State, can_play: bool) -> bool:
     """Whether the seat to act may draw on its turn (phase ``play``): with nothing to play, or
-    while holding a playable card when ``draw_with_playable = allowed``."""
+    while holding a playable card when ``draw_with_playable = allowed``; never holding
+    ``hand_limit`` cards or more (VARIANTS.md §2)."""
+    if game.rules.hand_limit and at_hand_limit(game, game.current):
+        return False
     return not can_play or game.rules.draw_with_playable == "allowed"
+
+
+def at_hand_limit(game: State, seat: int) -> bool:
+    """Whether ``seat`` holds ``hand_limit`` cards or more (and so may not draw on its turn)."""
+    limit = game.rules.hand_limit
+    return bool(limit) and len(game.hands[seat]) >= limit
 
 
 # -- pending penalties (RULES.md §5, §7.1, §7.2) --------------------------------------------------

@@ -314,6 +314,34 @@ _PLAIN: dict[str, tuple[str, dict[str, str]]] = {
         {"seat": N_("you score {points} (total {total})")},
     ),
     "eliminated": (N_("{seat} is eliminated"), {"seat": N_("you are eliminated")}),
+    # the online tables' house rules (VARIANTS.md §2)
+    "start_wild_buried": (
+        N_(
+            "the start card {card} is a wild: it is buried in the draw pile and the next "
+            "card turned"
+        ),
+        {},
+    ),
+    "stuck": (
+        N_(
+            "{seat} holds {count} cards, the hand limit, and cannot play: no drawing, so the "
+            "turn passes to {next}"
+        ),
+        {
+            "seat": N_(
+                "you hold {count} cards, the hand limit, and cannot play: no drawing, so the "
+                "turn passes to {next}"
+            )
+        },
+    ),
+    "round_blocked": (
+        N_(
+            "nobody can move: every player is at the hand limit with nothing to play; the "
+            "round ends with no winner and no score"
+        ),
+        {},
+    ),
+    "points_multiplied": (N_("this round's points count {factor} times"), {}),
     "roulette": (
         N_(
             "{seat} plays a colour roulette: {target} names a colour, then turns cards until "
@@ -934,6 +962,49 @@ def _table_penalty(e: ev.TablePenalty, v: _Voice) -> str:
     return v.say(N_("the referee gives {seat} a penalty of {cards}"), **values)
 
 
+# -- the online tables' house rules (VARIANTS.md §2) ---------------------------------------------
+
+
+def _hand_open(e: ev.HandOpened, v: _Voice) -> str:
+    return v.say(
+        N_("{seat} holds {count}: the hand is laid open to everyone: {cards}"),
+        (e.seat, N_("you hold {count}: your hand is laid open to everyone: {cards}")),
+        seat=v.who(e.seat),
+        count=v.count(_CARDS, len(e.cards)),
+        cards=v.cards(e.cards),
+    )
+
+
+def _bomb(e: ev.Bomb, v: _Voice) -> str:
+    values = {"seat": v.who(e.seat), "count": len(e.cards), "cards": v.cards(e.cards)}
+    if v.referee or (v.names is None and v.viewer not in e.victims):
+        head = v.say(
+            N_(
+                "{seat} plays {count} cards of one number ({cards}): a bomb! seats {numbers} "
+                "each draw a card"
+            ),
+            numbers=", ".join(map(str, e.victims)),
+            **values,
+        )
+    else:
+        head = v.say(
+            N_(
+                "{seat} plays {count} cards of one number ({cards}): a bomb! {seats} each draw "
+                "a card"
+            ),
+            (
+                e.seat,
+                N_(
+                    "you play {count} cards of one number ({cards}): a bomb! {seats} "
+                    "each draw a card"
+                ),
+            ),
+            seats=v.numbers(e.victims),
+            **values,
+        )
+    return head
+
+
 _TEXTS: dict[str, Callable[[Any, _Voice], str]] = {
     "dealer_tie": _dealer_tie,
     "deal": _deal,
@@ -964,6 +1035,8 @@ _TEXTS: dict[str, Callable[[Any, _Voice], str]] = {
     "misplay": _misplay,
     "table_penalty": _table_penalty,
     "penalty_pending": _penalty_pending,
+    "hand_open": _hand_open,
+    "bomb": _bomb,
     "skip_everyone": _skip_everyone,
     "discard_all": _discard_all,
     "roulette_turned": _roulette_turned,

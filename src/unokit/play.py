@@ -79,6 +79,22 @@ class _Effects:
         _swap(self.game, a, b)
 
 
+def _bomb(game: State, seat: int, cards: tuple[Card, ...], last: bool) -> None:
+    """``bomb`` (VARIANTS.md §2): three or more cards of one number played at once make every
+    other player in the round draw one, in turn order from the bomber, before the turn passes
+    or the round is scored (a bomb that goes out still goes off: RULES-NOTES.md)."""
+    victims: list[int] = []
+    other = game.next_seat(seat)
+    while other != seat and other not in victims:
+        victims.append(other)
+        other = game.next_seat(other)
+    game.emit(ev.Bomb(seat, cards, tuple(victims), rule=game.cite("bomb")))
+    for victim in victims:
+        got = draw_cards(game, victim, 1, final=last)
+        if got:  # (else both piles are empty: PilesEmpty said so)
+            game.emit(ev.Drew(victim, tuple(got)))
+
+
 def resolve_play(game: State, seat: int, play: Play) -> None:
     """Carry out a legal play by ``seat``."""
     rules = game.rules
@@ -136,6 +152,8 @@ def resolve_play(game: State, seat: int, play: Play) -> None:
             false_uno(game, seat)
     elif left == 1 and not game.called[seat]:
         game.window[seat] = True
+    if rules.bomb and len(cards) >= 3 and rank <= 9:
+        _bomb(game, seat, cards, left == 0)
     # the penalty this card answers: on one's turn, or what a jump-in left standing (old)
     if left == 0:
         _go_out(game, seat, cards, phase == _PENALTY)

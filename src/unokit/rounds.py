@@ -145,10 +145,13 @@ MAX_MISDEALS = 1000
 def can_turn_start_card(game: State) -> bool:
     """Whether the draw pile holds a card that can become the start card (§2): any card but a
     wild_draw_four (which goes back); under ``redraw_until_number`` a number card, or a skip
-    or reverse turned first (which keeps its effect)."""
+    or reverse turned first (which keeps its effect); under ``wild_start = bury`` a card that
+    is not a wild."""
     pile = game.draw_pile
     if not pile:
         return False
+    if game.rules.wild_start == "bury":  # (exclusive with redraw_until_number: Rules)
+        return any(not RANK_OF[c].is_wild for c in pile)
     if game.rules.start_card == "redraw_until_number":
         return RANK_OF[pile[-1]] in (Rank.SKIP, Rank.REVERSE) or any(RANK_OF[c] <= 9 for c in pile)
     return any(not (RANK_OF[c].is_wild and RANK_OF[c].draw_value) for c in pile)
@@ -158,11 +161,18 @@ def turn_start_card(game: State) -> None:
     """Turn up the start card and apply it (§2)."""
     pile = game.draw_pile
     bury = game.rules.start_card == "redraw_until_number"
+    bury_wilds = game.rules.wild_start == "bury"  # (VARIANTS.md §2)
     first_turn = True
     if not can_turn_start_card(game):
         raise RulesError(
             "the draw pile holds no card that can be turned up as the start card ("
-            + ("a number card, or a skip or reverse on top" if bury else "any card but W+4")
+            + (
+                "a number card, or a skip or reverse on top"
+                if bury
+                else "any card but a wild"
+                if bury_wilds
+                else "any card but W+4"
+            )
             + ")"
         )
     while True:  # ends: a buried card goes to the bottom, a W+4 is one of several cards
@@ -176,6 +186,10 @@ def turn_start_card(game: State) -> None:
             pile.insert(0, card)
             game.emit(ev.StartBuried(None, card, rule=game.cite("start_card")))
             first_turn = False
+            continue
+        if bury_wilds and rank.is_wild and rank != Rank.WILD_DRAW_FOUR:  # (W+4: as always)
+            pile.insert(0, card)
+            game.emit(ev.StartWildBuried(None, card, rule=game.cite("wild_start")))
             continue
         if rank.is_wild and rank.draw_value:  # a W+4 (No Mercy: reverse +4, +6, +10)
             pile.append(card)
@@ -239,6 +253,10 @@ def end_round(game: State) -> None:
     else:
         game.emit(ev.RoundWon(winner))
     gained = round_points(rules, points, winner, seats)
+    factor = rules.score_multiplier
+    if factor > 1 and any(gained):  # (VARIANTS.md §2: every point of the round)
+        gained = [g * factor for g in gained]
+        game.emit(ev.PointsMultiplied(None, factor, rule=game.cite("score_multiplier")))
     game.round_points = gained
     game.scored_rounds += 1
     for s in range(game.n):

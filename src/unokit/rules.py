@@ -61,7 +61,9 @@ __all__ = [
     "Stacking",
     "StartCard",
     "StartReverse",
+    "UnoCallWindow",
     "Wd4Rule",
+    "WildStart",
 ]
 
 # -- the values of each choice option, in RULES.md order (default first) ----------------------
@@ -89,6 +91,10 @@ RoundEnd = Literal["first_out", "rank_all"]
 Scoring = Literal[
     "winner_takes", "low_wins", "chips", "net", "eliminate_high", "eliminate_threshold", "none"
 ]
+#: the online tables' house rules (VARIANTS.md §2): a wild turned up to start, and when UNO
+#: may be called
+WildStart = Literal["name_color", "bury"]
+UnoCallWindow = Literal["early", "last_card_only"]
 #: the scoring systems a match of ``rounds`` rounds applies to (RULES.md §8: net; chips alike)
 _ROUNDS_SCORING: tuple[Scoring, ...] = ("net", "chips")
 #: how a match ends under the scoring systems without a number of rounds
@@ -832,6 +838,106 @@ class Rules:
         ),
     )
 
+    # the online tables' house rules (VARIANTS.md §2), each in the section of RULES.md whose
+    # rule it changes; every one is off by default (today's games unchanged)
+    score_multiplier: int = field(
+        default=1,
+        metadata=_meta(
+            "every point of a round counts this many times",
+            "online tables (VARIANTS.md §2)",
+            "8",
+            low=1,
+            high=4,
+            native=(1,),
+            counted=NP_("Points count once.", "Points count {n} times."),
+        ),
+    )
+    reveal_hands_at: int = field(
+        default=0,
+        metadata=_meta(
+            "a hand of this many cards or fewer is laid open to everyone (0 = never)",
+            "online tables (VARIANTS.md §2)",
+            "6",
+            low=0,
+            high=3,
+            native=(0,),
+            counted=NP_(
+                "A hand of {n} card is laid open to everyone.",
+                "A hand of {n} cards or fewer is laid open to everyone.",
+            ),
+            zero=N_("Hands stay hidden."),
+        ),
+    )
+    uno_call_window: UnoCallWindow = field(
+        default="early",
+        metadata=_meta(
+            "UNO may be called before the second-to-last card, or only holding one card",
+            "online tables (VARIANTS.md §2)",
+            "6",
+            native=("early",),
+            words={
+                "early": N_("UNO may be called before playing the second-to-last card."),
+                "last_card_only": N_("Strict UNO: called only when holding one card."),
+            },
+        ),
+    )
+    catching: bool = field(
+        default=True,
+        metadata=_meta(
+            "a player who forgets UNO may be caught (off: silent UNO)",
+            "online tables (VARIANTS.md §2)",
+            "6",
+            native=(True,),
+            words={
+                True: N_("A player who forgets UNO may be caught."),
+                False: N_("Silent UNO: nobody is caught for not calling it."),
+            },
+        ),
+    )
+    hand_limit: int = field(
+        default=0,
+        metadata=_meta(
+            "a player holding this many cards may not draw on their turn (0 = no limit)",
+            "online tables (VARIANTS.md §2)",
+            "3",
+            low=0,
+            high=112,
+            native=(0,),
+            counted=NP_(
+                "Holding {n} card or more, you may not draw.",
+                "Holding {n} cards or more, you may not draw.",
+            ),
+            zero=N_("No hand limit."),
+        ),
+    )
+    bomb: bool = field(
+        default=False,
+        metadata=_meta(
+            "three or more cards of one number played together make every other player draw one",
+            "online tables (VARIANTS.md §2)",
+            "7.5",
+            native=(False,),
+            words={
+                True: N_("A bomb: three or more of one number together, everyone else draws 1."),
+                False: N_("No bombs."),
+            },
+        ),
+    )
+    wild_start: WildStart = field(
+        default="name_color",
+        metadata=_meta(
+            "a wild turned up as the start card: the first player names the colour, or it is "
+            "buried and another card turned",
+            "online tables (VARIANTS.md §2)",
+            "2",
+            native=("name_color",),
+            words={
+                "name_color": N_("A wild start card: the first player names the colour."),
+                "bury": N_("A wild start card is buried and another card turned."),
+            },
+        ),
+    )
+
     def __post_init__(self) -> None:
         for name, spec in OPTIONS.items():
             spec.check(getattr(self, name))
@@ -883,6 +989,38 @@ class Rules:
             raise RulesError(
                 "wd4_rule = 'anytime' makes every +4 honest, so a challenge could never "
                 "succeed: set challenge = false with it"
+            )
+        self._check_house_rules()
+
+    def _check_house_rules(self) -> None:
+        """The online tables' house rules (VARIANTS.md §2) with the options they need, or that
+        would make them do nothing (RULES-NOTES.md)."""
+        if self.bomb and self.multi_play != "same_rank":
+            raise RulesError(
+                f"bomb needs three or more cards of one number played together: set "
+                f"multi_play = 'same_rank' with it (multi_play = {self.multi_play!r} "
+                + ("plays one card at a time)" if self.multi_play == "off" else "plays two)")
+            )
+        if not self.catching and self.false_catch_penalty:
+            raise RulesError(
+                f"catching = false (silent UNO): nobody is caught, so a wrong catch cannot "
+                f"happen either: set false_catch_penalty = 0 with it (not "
+                f"{self.false_catch_penalty})"
+            )
+        if self.hand_limit and self.hand_limit <= self.hand_size:
+            raise RulesError(
+                f"hand_limit = {self.hand_limit} with hand_size = {self.hand_size}: every "
+                f"player would start at the limit: set hand_limit above {self.hand_size}, or 0"
+            )
+        if self.wild_start == "bury" and self.start_card == "redraw_until_number":
+            raise RulesError(
+                "wild_start = 'bury' does nothing with start_card = 'redraw_until_number', "
+                "which buries every wild start card already: leave wild_start = 'name_color'"
+            )
+        if self.score_multiplier > 1 and self.scoring == "none":
+            raise RulesError(
+                f"score_multiplier = {self.score_multiplier} counts only where rounds are "
+                "scored: scoring = 'none' plays one round without points"
             )
 
     # -- construction -------------------------------------------------------------------------

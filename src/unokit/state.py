@@ -40,6 +40,7 @@ __all__ = [
     "State",
     "View",
     "copy_fields",
+    "settles",
     "setup_fields",
 ]
 
@@ -109,6 +110,8 @@ class View:
     seating: tuple[int, ...] = ()
     #: after a sum jump-in, its cards: the next player may follow any one of them (§7.6)
     group: tuple[Card, ...] = ()
+    #: the hands laid open to everyone (``reveal_hands_at``, VARIANTS.md §2), by seat
+    open_hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     #: the seats the mercy rule put out of this round, in order (VARIANTS.md §1)
     knocked_out: tuple[int, ...] = ()
     #: a colour roulette waits for the seat to act to name its colour (VARIANTS.md §1)
@@ -139,6 +142,7 @@ class View:
             "revealed": {str(k): [c.code for c in v] for k, v in self.revealed.items()},
             "drawn_card": self.drawn_card.code if self.drawn_card is not None else None,
             "legal_moves": [format_move_body(m) for m in self.legal_moves],
+            "open_hands": {str(k): [c.code for c in v] for k, v in self.open_hands.items()},
         }
 
 
@@ -249,6 +253,13 @@ def _none(rules: Rules, seed: int) -> None:
 
 def _zero(rules: Rules, seed: int) -> int:
     return 0
+
+
+def settles(rules: Rules) -> bool:
+    """Whether a house rule of ``rules`` acts after every move (``State.settling``,
+    ``house.settle``; VARIANTS.md §2): hands laid open (``reveal_hands_at``), a seat that
+    cannot move passed over (``hand_limit``)."""
+    return bool(rules.reveal_hands_at or rules.hand_limit)
 
 
 # Read-only values derived from the rules, made once per rule set and shared by the games
@@ -365,6 +376,8 @@ class State:
     rule_text: dict[str, str] = _state(None, lambda r, s: _rule_text(r))
     #: whether the common turn's plays may be looked up (matching.quick_rules)
     quick: bool = _state(None, lambda r, s: quick_rules(r))
+    #: whether a house rule acts after every move (``house.settle``: open hands, a hand limit)
+    settling: bool = _state(None, lambda r, s: settles(r))
     #: the legal moves of each seat asked for, in this state (``legality.listed``; cleared by
     #: every move): read-only
     legal_cache: dict[int, list[Move]] = _state(None, lambda r, s: {}, lambda v: {})
@@ -417,6 +430,7 @@ class State:
             and len(self.hands[seat]) == 1
             and self.in_round[seat]
             and self.phase < Phase.ROUND_OVER
+            and self.rules.catching  # (off: silent UNO, VARIANTS.md §2)
         )
 
     def team_of(self, seat: int) -> int:

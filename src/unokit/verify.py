@@ -27,6 +27,7 @@ from typing import Any, Final
 from unokit.cards import COLOR_OF, DRAW_VALUE_OF, RANK_OF, Card, Color, Rank
 from unokit.i18n import N_
 from unokit.legality import (
+    at_hand_limit,
     challengeable,
     identical_to,
     listed,
@@ -184,6 +185,16 @@ def _not_drawn_yet(game: State, seat: int, move: Draw) -> Why | None:
 def _may_draw(game: State, seat: int, move: Draw) -> Why | None:
     if game.phase == Phase.PENALTY or may_draw(game, _can_play_now(game, seat)):
         return None
+    if at_hand_limit(game, seat):
+        return _why(
+            N_("{seat} holds {count} cards, the hand limit, and may not draw"),
+            N_("you hold {count} cards, the hand limit, and may not draw"),
+            seat,
+            game=game,
+            rules=("hand_limit",),
+            seat=seat,
+            count=len(game.hands[seat]),
+        )
     return _why(
         N_("{seat} holds a playable card and may not draw"),
         N_("you hold a playable card and may not draw"),
@@ -260,6 +271,16 @@ def _call_uno(game: State, seat: int, move: CallUno) -> Why | None:
     if may_call_uno(game, seat, _can_play_now(game, seat)):
         return None
     hand = game.hands[seat]
+    strict = game.rules.uno_call_window == "last_card_only"
+    if len(hand) == 2 and strict and _can_play_now(game, seat):
+        return _why(
+            N_("{seat} holds 2 cards: UNO is called only when holding one card"),
+            N_("you hold 2 cards: UNO is called only when holding one card"),
+            seat,
+            game=game,
+            rules=("uno_call_window",),
+            seat=seat,
+        )
     if len(hand) == 2:
         return _why(
             N_(
@@ -289,6 +310,12 @@ def _call_uno(game: State, seat: int, move: CallUno) -> Why | None:
 
 def _catch(game: State, seat: int, move: Catch) -> Why | None:
     t = move.target
+    if not game.rules.catching:
+        return _why(
+            N_("nobody is caught for not calling UNO here (silent UNO)"),
+            game=game,
+            rules=("catching",),
+        )
     if t == seat:
         return _why(N_("you cannot catch yourself"))
     if not 0 <= t < game.n or not game.in_round[t]:

@@ -54,6 +54,18 @@ MIXES: list[dict[str, Any]] = [
     {"preset": "official", "players": 2, "stacking": "any", "deflect": "any_color"},
     {"preset": "teams", "round_end": "first_out", "number_finish": True},
     {"preset": "official", "players": 6, "round_end": "rank_all", "scoring": "low_wins"},
+    {  # the online tables' house rules (VARIANTS.md §2)
+        "preset": "official",
+        "players": 4,
+        "reveal_hands_at": 3,
+        "multi_play": "same_rank",
+        "bomb": True,
+        "hand_limit": 12,
+        "uno_call_window": "last_card_only",
+        "catching": False,
+        "wild_start": "bury",
+        "score_multiplier": 2,
+    },
 ]
 #: UNO Show 'Em No Mercy (VARIANTS.md §1): its own, larger layout; stacking by value, skip
 #: everyone, discard all, colour roulette, and the mercy rule (a low limit knocks seats out often)

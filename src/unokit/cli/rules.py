@@ -11,6 +11,7 @@ import json
 from typing import Annotated, Any
 
 import typer
+from rich.cells import cell_len
 from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
@@ -95,10 +96,14 @@ def list_options() -> None:
     """Every option: its values, default, meaning, source and section; then the presets."""
     if console.width < 110:  # a narrow terminal: one block per option, nothing cut
         for spec in OPTIONS.values():
-            console.print(
-                f"[bold]{escape(spec.name)}[/] = {escape(json.dumps(spec.default))}"
-                f"  [dim]§{spec.section}, {escape(spec.source)}[/]"
-            )
+            head = f"{spec.name} = {json.dumps(spec.default)}"
+            source = f"§{spec.section}, {spec.source}"
+            bold = f"[bold]{escape(spec.name)}[/] = {escape(json.dumps(spec.default))}"
+            if cell_len(head) + 2 + cell_len(source) <= console.width:
+                console.print(f"{bold}  [dim]{escape(source)}[/]")
+            else:  # the source under it, indented like the rest (a long name and source)
+                console.print(bold)
+                console.print(Padding(Text(source, style="dim"), (0, 0, 0, 4), expand=False))
             console.print(Padding(Text(spec.allowed()), (0, 0, 0, 4), expand=False))
             console.print(Padding(Text(spec.meaning, style="dim"), (0, 0, 0, 4), expand=False))
         _print_presets()

@@ -19,7 +19,8 @@ offset         size   content
                       (and the hands the mercy rule put under it)
 ``DRAWN``      K      the card this seat has just drawn and may play (one-hot)
 ``REVEALED``   9xK    the hand of the seat k=1..9 places on, as last shown to this seat in
-                      this round (a +4 challenge, a wild_multi peek); zeros if never
+                      this round (a +4 challenge, a wild_multi peek), or as laid open to
+                      everyone now (``reveal_hands_at``); zeros if never
 ``COLOR``      4      the active colour (one-hot red, yellow, green, blue)
 ``PHASE``      4 (5)  play, after_draw, choose_color, penalty (one-hot); a deck with a colour
                       roulette has a fifth entry, set with choose_color when the colour
@@ -47,6 +48,7 @@ import numpy as np
 
 from unokit.cards import CARD_ID_LIMIT
 from unokit.envs.layout import BASE_PHASES, CLASSIC, SEAT_FIELDS, Layout, layout_of
+from unokit.house import open_hands
 from unokit.phase import Phase
 
 if TYPE_CHECKING:
@@ -171,6 +173,8 @@ def encode(
     pile = game.discard
     window, called, hands, in_round = game.window, game.called, game.hands, game.in_round
     n = game.n
+    if game.rules.reveal_hands_at:  # hands laid open to everyone (VARIANTS.md §2)
+        revealed = _with_open(revealed, open_hands(game), seat)
     return _write(
         layout_of(game.rules) if layout is None else layout,
         n,
@@ -195,14 +199,25 @@ def encode(
         [len(h) for h in hands],
         called,
         in_round,
-        [
+        [  # (State.catchable, written out; nobody under silent UNO: catching = false)
             live and window[s] and len(hands[s]) == 1 and not called[s] and in_round[s]
             for s in range(n)
-        ],
+        ]
+        if game.rules.catching
+        else [False] * n,
         current if live else -1,
         game.rules.teams,
         game.scores,
     )
+
+
+def _with_open(
+    revealed: dict[int, tuple[Any, ...]], opened: dict[int, tuple[Any, ...]], seat: int
+) -> dict[int, tuple[Any, ...]]:
+    """The hands shown to ``seat`` with those laid open to everyone (its own left out)."""
+    if not opened:
+        return revealed
+    return {**revealed, **{s: cards for s, cards in opened.items() if s != seat}}
 
 
 def encode_view(
@@ -246,7 +261,7 @@ def encode_view(
         view.group,
         kind_counts(pile, layout) if pile else None,
         view.drawn_card if mine else None,
-        view.revealed if revealed is None else revealed,
+        _with_open(view.revealed if revealed is None else revealed, view.open_hands, view.seat),
         -1 if view.color is None else int(view.color),
         int(phase),
         view.roulette,

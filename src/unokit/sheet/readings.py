@@ -425,6 +425,33 @@ _ALL: tuple[Reading, ...] = (
         (Not("seat_change_every", 0),),
         N_("When seats change, players keep their scores."),
     ),
+    # The online tables' house rules (VARIANTS.md §2)
+    _r(
+        "strict_uno_with_play",
+        "a call made *with* the play of the second-to-last card (`play R3 uno`) stays allowed",
+        (Is("uno_call_window", "last_card_only"),),
+        N_(
+            "Strict UNO: holding two cards you may not call UNO, but you may call it as you play "
+            "your second-to-last card."
+        ),
+    ),
+    _r(
+        "hand_limit_passed_over",
+        "nobody can move: the round ends with no winner and no score",
+        (Not("hand_limit", 0),),
+        N_(
+            "At the hand limit with nothing to play, your turn passes; penalties are still drawn "
+            "in full. When nobody can move, the round ends with no winner and no score."
+        ),
+        {"hand_limit": 20},
+    ),
+    _r(
+        "bomb_goes_out",
+        "also when the bomb is the bomber's last cards",
+        (Is("bomb", True),),
+        N_("A bomb goes off even when it is your last cards: the others draw before the count."),
+        {"bomb": True, "multi_play": "same_rank"},
+    ),
 )
 
 #: every printed reading by key, in RULES-NOTES.md order

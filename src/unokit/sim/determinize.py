@@ -36,14 +36,21 @@ def known_cards(view: View) -> dict[int, list[Card]]:
     +4 included) or a peek (``wild_multi``). Its player still holds those cards less one +4,
     the one it played: the challenged +4 lies on the discard pile (a peeked hand may lose a
     +4 it still holds: knowing less is never wrong). Cards drawn since are not known. A card
-    is known only as far as the unseen cards allow, and never more than the hand holds."""
-    if not view.revealed:
+    is known only as far as the unseen cards allow, and never more than the hand holds. A hand
+    laid open to everyone (``view.open_hands``, ``reveal_hands_at``) is known whole."""
+    if not view.revealed and not view.open_hands:
         return {}
     unseen = Counter(deck_counts(view.rules.deck))
     unseen.subtract(view.hand)
     unseen.subtract(view.discard)
     known: dict[int, list[Card]] = {}
+    for seat, hand in sorted(view.open_hands.items()):
+        if seat != view.seat:
+            known[seat] = list(hand)
+            unseen.subtract(hand)
     for seat in sorted(view.revealed):
+        if seat in known:
+            continue
         if seat == view.seat or not 0 <= seat < len(view.hand_sizes):
             continue
         shown = list(view.revealed[seat])

@@ -65,7 +65,7 @@ from unokit.rules import Rules
 from unokit.tui.clock import Countdown
 from unokit.tui.files import fallback, free_path, write_text
 from unokit.tui.hand import CARD_KEYS, card_key, in_order, next_order
-from unokit.tui.hints import hint, refusal, refused, seat_name
+from unokit.tui.hints import hint, move_refusal, refusal, refused, seat_name
 from unokit.tui.i18n import card_name, color_name, list_sep, tr, trn
 from unokit.tui.screens import (
     DELAYS,
@@ -814,7 +814,9 @@ class UnoApp(TableView, App[None]):
     def action_draw(self) -> None:
         game = self.game
         refused = tr(self.lang, "cannot_draw")
-        if game.current == HUMAN and game.phase == Phase.PLAY:
+        if game.current == HUMAN and game.phase == Phase.PLAY and self.rules.hand_limit:
+            refused = move_refusal(game, HUMAN, DRAW, self.lang)  # (at the hand limit)
+        elif game.current == HUMAN and game.phase == Phase.PLAY:
             refused = tr(self.lang, "cannot_draw_playable")
         elif game.current == HUMAN and game.phase == Phase.AFTER_DRAW and game.drawn is not None:
             refused = tr(self.lang, "why_after_draw", card=card_name(self.lang, game.drawn))
@@ -838,6 +840,8 @@ class UnoApp(TableView, App[None]):
         elif any(isinstance(m, Play) and m.uno for m in legal):
             self.uno_armed = True
             self.refresh_view()
+            if self.rules.uno_call_window == "last_card_only":  # strict UNO: say why
+                self._say(move_refusal(self.game, HUMAN, CALL_UNO, self.lang))
         else:
             self._say(tr(self.lang, "no_uno"))
 
@@ -845,7 +849,10 @@ class UnoApp(TableView, App[None]):
         if self.dialog_open:
             return
         targets = [m.target for m in self.game.legal_moves(HUMAN) if isinstance(m, Catch)]
-        if not targets:
+        if not targets and not self.rules.catching:  # silent UNO: the engine's reason
+            other = (HUMAN + 1) % self.game.n
+            self._say(move_refusal(self.game, HUMAN, Catch(other), self.lang))
+        elif not targets:
             self._say(tr(self.lang, "no_catch"))
         elif len(targets) == 1:
             self.apply(HUMAN, Catch(targets[0]))

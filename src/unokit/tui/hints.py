@@ -186,6 +186,13 @@ def refusal(game: Game, me: int, card: Card, lang: str, late: bool = False) -> s
     return tr(lang, "not_playable_why", card=name, why=why)
 
 
+def move_refusal(game: Game, me: int, move: Move, lang: str) -> str:
+    """Why ``move`` (not a play) is refused now: the engine's reason, in the player's words
+    (a house rule's refusal names its option: the hand limit, strict or silent UNO)."""
+    text = explain(verify.reason(game, me, move), me, lang)
+    return text[:1].upper() + text[1:]
+
+
 def refused(error: UnoError, me: int, lang: str) -> str:
     """A move the engine refused, in the player's words (its reason told by
     :func:`unokit.narrator.explain`; the message itself when the engine gave no reason)."""

@@ -69,6 +69,16 @@ APPLIED: dict[str, str] = {
     "scoring": _SCORE + "; the title shows the target",
     "target_score": "the title shows it; " + _SCORE,
     "rounds": "the title shows the round of the rounds; " + _SCORE,
+    # the online tables' house rules (VARIANTS.md §2)
+    "score_multiplier": _SCORE + " (the log says the points were multiplied)",
+    "reveal_hands_at": "an opponent's row shows its cards while its hand is laid open; the "
+    "log says when",
+    "uno_call_window": "`u` is refused, with the reason, while you hold two cards",
+    "catching": "`c` is refused, with the reason, at a silent-UNO table",
+    "hand_limit": "`d` is refused, with the reason, at the limit; the log says when a "
+    "player is passed over",
+    "bomb": "as for multi_play; the log says who draws",
+    "wild_start": _DEAL,
 }
 
 

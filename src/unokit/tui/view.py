@@ -15,6 +15,7 @@ from textual.markup import escape
 
 from unokit.cards import COLOR_OF, DECKS, Card, DeckName
 from unokit.game import Game
+from unokit.house import open_hands
 from unokit.moves import CALL_UNO, CHALLENGE, DRAW, PASS, Catch, Deal, Move, Play
 from unokit.phase import Phase
 from unokit.rule_words import PRESET_NAMES, closest_preset, describe_option
@@ -139,6 +140,7 @@ class TableView:
         cols = 1 if roomy else max(1, min(len(others), width // 26))
         cell = width // cols
         catchable = {m.target for m in game.legal_moves(HUMAN) if isinstance(m, Catch)}
+        opened = open_hands(game)  # hands laid open to everyone (reveal_hands_at)
         forms: list[list[list[str]]] = []
         for seat in others:
             size = len(game.hands[seat])
@@ -153,12 +155,14 @@ class TableView:
             flags = " ".join(extra)
             name = tr(lang, "seat_n", number=seat)
             count = trn(lang, "n_cards", size)
+            if seat in opened:  # the cards themselves, as everyone sees them
+                count += " [" + " ".join(card_name(lang, c) for c in opened[seat]) + "]"
             full, short = self._score(seat, short=False), self._score(seat, short=True)
             candidates = [
                 [name, count, uno, flags, full],
                 [f"{seat}:", count, uno, flags, full],
                 [f"{seat}:", count, uno, flags, short],
-                [f"{seat}:", str(size), uno, flags, short],
+                [f"{seat}:", count if seat in opened else str(size), uno, flags, short],
             ]
             if roomy:
                 last = self._last_played(seat)

@@ -178,8 +178,11 @@ export function renderOpponents() {
       const fan = el("div", "fan");
       const count = v.hand_sizes[seat] || 0;
       const shown = Math.min(count, 10);
+      // a hand laid open to everyone (reveal_hands_at): its cards face up
+      const open = v.open_hands ? v.open_hands[String(seat)] : null;
+      if (open) fan.classList.add("open");
       for (let j = 0; j < shown; j++) {
-        const back = cardBack();
+        const back = open && open[j] ? cardFace(open[j], { label: cardLabel(open[j]) }) : cardBack();
         back.style.transform = `rotate(${(j - (shown - 1) / 2) * 7}deg)`;
         fan.appendChild(back);
       }

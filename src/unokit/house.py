@@ -1,0 +1,95 @@
+"""The online tables' house rules that act after every move (VARIANTS.md §2): a hand of
+``reveal_hands_at`` cards or fewer laid open to everyone, and under ``hand_limit`` a seat that
+may neither play nor draw passed over (the round ends with no winner when nobody can move).
+
+Functions of a :class:`~unokit.state.State`, called by ``Game.apply`` after a move when the
+rules have one of these options (``State.settling``). The other house rules of §2 live in the
+module of the rule they change (``bomb``: ``play``; ``wild_start``: ``rounds``;
+``score_multiplier``: ``rounds.end_round``; ``uno_call_window`` and ``catching``:
+``legality``, ``state``, ``verify``).
+
+>>> from unokit import Game, Rules
+>>> from unokit.cards import Card
+>>> C = Card.parse
+>>> game = Game.from_table(
+...     Rules(players=2, reveal_hands_at=2),
+...     [[C("R5"), C("G3"), C("Y7")], [C("R1"), C("B2"), C("B3")]],
+...     [C("G9"), C("G8")],
+...     [C("R9")],
+... )
+>>> [e.text for e in game.apply(0, game.legal_moves(0)[0])][-1]
+'seat 0 holds 2 cards: the hand is laid open to everyone: G3 Y7 (reveal_hands_at=2)'
+>>> {seat: [c.code for c in hand] for seat, hand in game.view(1).open_hands.items()}
+{0: ['G3', 'Y7']}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from unokit import events as ev
+from unokit.cards import Card
+from unokit.legality import at_hand_limit, legal_moves
+from unokit.moves import Play
+from unokit.phase import Phase
+from unokit.state import State
+
+__all__ = ["open_hands", "settle"]
+
+
+def open_hands(game: State) -> dict[int, tuple[Card, ...]]:
+    """The hands laid open to everyone (``reveal_hands_at``): those in the round of that many
+    cards or fewer (none when the option is off)."""
+    limit = game.rules.reveal_hands_at
+    if not limit:
+        return {}
+    return {
+        s: tuple(hand)
+        for s, hand in enumerate(game.hands)
+        if game.in_round[s] and 0 < len(hand) <= limit
+    }
+
+
+def settle(game: State, sizes: Sequence[int]) -> None:
+    """After a move (``sizes``: each hand's size before it): the hands that have come to
+    ``reveal_hands_at`` cards or fewer, or changed while open, are laid open; then, under
+    ``hand_limit``, the seat to play is passed over while it may neither play nor draw."""
+    rules = game.rules
+    if game.phase >= Phase.ROUND_OVER:
+        return
+    if rules.reveal_hands_at:
+        limit = rules.reveal_hands_at
+        for s, hand in enumerate(game.hands):
+            size = len(hand)
+            if game.in_round[s] and 0 < size <= limit and size != sizes[s]:
+                game.emit(ev.HandOpened(s, tuple(hand), rule=game.cite("reveal_hands_at")))
+    if rules.hand_limit and game.phase == Phase.PLAY:
+        _pass_the_stuck(game)
+
+
+def _stuck(game: State, seat: int) -> bool:
+    """Whether ``seat``, to play, holds ``hand_limit`` cards or more and has no card to play
+    (so may not draw either: VARIANTS.md §2)."""
+    return at_hand_limit(game, seat) and not any(type(m) is Play for m in legal_moves(game, seat))
+
+
+def _pass_the_stuck(game: State) -> None:
+    """Pass the turn over each seat that cannot move; when every seat in the round is stuck
+    the round ends with no winner and no score (as a void round: RULES-NOTES.md)."""
+    passed: list[int] = []
+    while _stuck(game, game.current):
+        seat = game.current
+        if seat in passed:  # the turn came round: nobody can move
+            game.emit(ev.RoundBlocked(None, rule=game.cite("hand_limit")))
+            game.winner = None
+            game.round_points = [0] * game.n
+            game.pending_draw = 0
+            game.stack.clear()
+            game.jump = None
+            game.drawn = None
+            game.phase = Phase.ROUND_OVER
+            return
+        passed.append(seat)
+        game.jump = None  # the turn passes, as a kept card passes it
+        game.current = game.next_seat(seat)
+        game.emit(ev.Stuck(seat, len(game.hands[seat]), game.current, rule=game.cite("hand_limit")))

@@ -1,0 +1,217 @@
+"""The online tables' house rules (VARIANTS.md §2) beyond their scenarios
+(examples/scenarios/v2_*.toml): the readings of RULES-NOTES.md, what every seat sees, the
+accelerator's classification, and bad values refused in one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import table
+from unokit import Game, Rules
+from unokit.cards import Card
+from unokit.cli.main import app
+from unokit.errors import IllegalMoveError
+from unokit.moves import CALL_UNO, DRAW
+from unokit.notation import parse_move
+from unokit.phase import Phase
+from unokit.rng import Rng
+from unokit.sim import fastplay
+from unokit.sim.determinize import sample_game
+
+C = Card.parse
+runner = CliRunner()
+
+#: each new option of VARIANTS.md §2 at a value that is not its default
+HOUSE_RULES: dict[str, Any] = {
+    "score_multiplier": 2,
+    "reveal_hands_at": 2,
+    "uno_call_window": "last_card_only",
+    "catching": False,
+    "hand_limit": 20,
+    "bomb": True,
+    "wild_start": "bury",
+}
+_NEEDS = {"bomb": {"multi_play": "same_rank"}}
+
+
+def _rules(name: str) -> Rules:
+    return Rules.from_dict({name: HOUSE_RULES[name], **_NEEDS.get(name, {})})
+
+
+def _play(game: Game, *moves: str) -> None:
+    for text in moves:
+        game.apply(*parse_move(text))
+
+
+@pytest.mark.parametrize("name", HOUSE_RULES)
+def test_the_accelerator_leaves_each_house_rule_to_the_python_engine(name: str) -> None:
+    rules = _rules(name)
+    assert rules.describe(name) in fastplay.unsupported(rules)
+    assert not fastplay.supports(rules)
+    assert fastplay.play_random_from(Game(rules, 1), Rng(1)) is None  # falls back: none played
+
+
+@pytest.mark.parametrize(
+    ("rule", "says"),
+    [
+        ("score_multiplier=5", "score_multiplier = 5 is not allowed: expected a whole number"),
+        ("reveal_hands_at=4", "reveal_hands_at = 4 is not allowed"),
+        ("hand_limit=-1", "hand_limit = -1 is not allowed"),
+        ("hand_limit=7", "hand_limit = 7 with hand_size = 7"),
+        ("uno_call_window=late", "expected one of early, last_card_only"),
+        ("wild_start=reshuffle", "expected one of name_color, bury"),
+        ("catching=perhaps", "catching = 'perhaps' is not allowed: expected true or false"),
+        ("bomb=true", "bomb needs three or more cards of one number"),
+    ],
+)
+def test_a_bad_house_rule_value_exits_2_in_one_line(rule: str, says: str) -> None:
+    result = runner.invoke(app, ["simulate", "--games", "1", "--rule", rule])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0], result.output
+
+
+def test_combinations_that_would_do_nothing_are_refused() -> None:
+    with pytest.raises(Exception, match="set false_catch_penalty = 0"):
+        Rules(catching=False, false_catch_penalty=2)
+    with pytest.raises(Exception, match="redraw_until_number"):
+        Rules(wild_start="bury", start_card="redraw_until_number")
+    with pytest.raises(Exception, match="scoring = 'none'"):
+        Rules(score_multiplier=2, scoring="none")
+
+
+# -- reveal_hands_at ---------------------------------------------------------------------------
+
+
+def _revealing() -> Game:
+    game = table(["R5 G3 Y7", "R1 B1 B2 B4", "G1 G2 Y2 Y4"], "Y9 G8 G9", "R9", reveal_hands_at=2)
+    _play(game, "0: play R5")
+    return game
+
+
+def test_an_open_hand_is_in_every_seats_view_and_the_spectators() -> None:
+    game = _revealing()
+    for seat in (0, 1, 2, -1):
+        view = game.view(seat)
+        assert view.open_hands == {0: (C("G3"), C("Y7"))}
+        assert view.to_dict()["open_hands"] == {"0": ["G3", "Y7"]}
+
+
+def test_a_sampled_game_deals_an_open_hand_as_it_is() -> None:
+    game = _revealing()
+    view = game.view(1)
+    for seed in range(20):
+        sample = sample_game(view, Rng(seed))
+        assert sample.hands[0] == [C("G3"), C("Y7")]
+        assert sample.view(1).open_hands == view.open_hands
+
+
+def test_a_hand_above_the_limit_is_hidden_again() -> None:
+    game = _revealing()
+    _play(game, "1: play R1", "2: play G1", "0: draw")
+    assert 0 not in game.view(1).open_hands
+    assert len(game.hands[0]) == 3
+
+
+# -- uno_call_window, catching -----------------------------------------------------------------
+
+
+def test_strict_uno_still_calls_with_the_second_to_last_card() -> None:
+    """RULES-NOTES.md: the call that goes with the play leaves one card in hand."""
+    game = table(
+        ["R3 R6", "B1 B2 Y2", "Y1 G5 G6"], "G7 G8 G9", "R8", uno_call_window="last_card_only"
+    )
+    assert CALL_UNO not in game.legal_moves(0)
+    with pytest.raises(IllegalMoveError, match="only when holding one card"):
+        game.apply(0, CALL_UNO)
+    _play(game, "0: play R3 uno")
+    assert game.uno_called(0)
+
+
+def test_silent_uno_offers_no_catch_to_anyone() -> None:
+    game = table(["R3 R6", "B1 B2 Y2", "Y1 G5 G6"], "G7 G8 G9", "R8", catching=False)
+    _play(game, "0: play R3")
+    assert not game.catchable(0)
+    assert all(m.__class__.__name__ != "Catch" for s in (1, 2) for m in game.legal_moves(s))
+
+
+# -- hand_limit --------------------------------------------------------------------------------
+
+
+def test_a_penalty_is_drawn_in_full_past_the_hand_limit() -> None:
+    game = table(
+        ["R+2 G1", "B1 B2 B3 B4 B5 B6 B7 Y8", "Y1 Y2"],
+        "G7 G8 G9 Y7 Y9 G3",
+        "R8",
+        hand_limit=8,
+    )
+    _play(game, "0: play R+2")  # (no stacking: seat 1 draws at once)
+    assert len(game.hands[1]) == 10
+    assert game.current == 2
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_under_a_hand_limit_never_stall(seed: int) -> None:
+    """Whenever a round is played, the seat to act has a move (a stuck seat is passed over,
+    a table where nobody can move ends the round)."""
+    rules = Rules(players=4, hand_size=3, hand_limit=5, draw_with_playable="allowed")
+    game = Game(rules, seed)
+    rng = Rng(seed)
+    for _ in range(3000):
+        if game.match_over:
+            break
+        if game.phase == Phase.ROUND_OVER:
+            game.apply(-1, game.legal_moves(-1)[0])
+            continue
+        moves = game.legal_moves(game.to_act)
+        assert moves, game.to_dict()
+        if game.phase == Phase.PLAY and len(game.hands[game.current]) >= 5:
+            assert DRAW not in moves
+        game.apply(game.to_act, moves[rng.below(len(moves))])
+
+
+# -- bomb, score_multiplier --------------------------------------------------------------------
+
+
+def test_a_bomb_that_goes_out_still_makes_the_others_draw_before_scoring() -> None:
+    game = table(
+        ["R5 G5 B5", "R1 B2", "G1 G2"],
+        "G9 Y3 Y8",
+        "R9",
+        multi_play="same_rank",
+        bomb=True,
+    )
+    events = game.apply(*parse_move("0: play R5 G5 B5 blue"))
+    assert game.round_over and game.winner == 0
+    assert [len(h) for h in game.hands] == [0, 3, 3]
+    kinds = [e.kind for e in events]
+    assert kinds.index("bomb") < kinds.index("round_won")
+    # winner takes: R1 B2 G9 (1 + 2 + 9) and G1 G2 Y3 (1 + 2 + 3), the bomb's cards counted
+    assert game.round_points == [18, 0, 0]
+
+
+def test_two_of_a_number_is_no_bomb() -> None:
+    game = table(
+        ["R5 G5 Y1", "R1 B2", "G1 G2"], "G9 Y3 Y8", "R9", multi_play="same_rank", bomb=True
+    )
+    events = game.apply(*parse_move("0: play R5 G5 green"))
+    assert [len(h) for h in game.hands] == [1, 2, 2]
+    assert not any(e.kind == "bomb" for e in events)
+
+
+def test_a_multiplied_round_under_net_scoring_stays_zero_sum() -> None:
+    game = table(
+        ["R3", "G2 BS", "W Y9"],
+        "G7 G8 G9",
+        "R8",
+        scoring="net",
+        score_multiplier=4,
+        uno_called=(0,),
+    )
+    events = game.apply(*parse_move("0: play R3"))
+    assert game.round_points == [4 * 81, -4 * 22, -4 * 59]
+    assert sum(game.scores) == 0
+    assert "this round's points count 4 times" in " ".join(e.text for e in events)
