@@ -150,8 +150,13 @@ def plain(value: Any) -> Any:
 
 
 def event_data(event: Event) -> list[Any]:
-    """An event: its kind, its fields, the rule cited."""
-    facts = [[f.name, plain(getattr(event, f.name))] for f in fields(event) if f.name != "rule"]
+    """An event: its kind, its fields, the rule cited (a draw's ``blind`` only when true:
+    ``blind_draw``, so that the games of the other rules keep their digests)."""
+    facts = [
+        [f.name, plain(getattr(event, f.name))]
+        for f in fields(event)
+        if f.name != "rule" and (f.name != "blind" or getattr(event, "blind", False))
+    ]
     return [event.kind, facts, None if event.rule is None else str(event.rule)]
 
 

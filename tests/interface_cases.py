@@ -471,4 +471,12 @@ CASES: list[Case] = [
         extra={"multi_play": "same_rank"},
     ),
     Case("wild_start", "bury", "a wild start card is buried", seed=20),
+    Case(
+        "blind_draw",
+        True,
+        "a playable card drawn is kept face down, unseen: the turn passes",
+        actions=("0: draw",),
+        hands=("G1 B2", "B5 B6 B7", "Y1 Y2 Y3"),
+        draw="R7 G8 G9 Y7 Y8 Y9",
+    ),
 ]

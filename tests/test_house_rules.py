@@ -14,7 +14,8 @@ from unokit import Game, Rules
 from unokit.cards import Card
 from unokit.cli.main import app
 from unokit.errors import IllegalMoveError
-from unokit.moves import CALL_UNO, DRAW
+from unokit.moves import CALL_UNO, DRAW, Play
+from unokit.narrator import narrate
 from unokit.notation import parse_move
 from unokit.phase import Phase
 from unokit.rng import Rng
@@ -33,6 +34,7 @@ HOUSE_RULES: dict[str, Any] = {
     "hand_limit": 20,
     "bomb": True,
     "wild_start": "bury",
+    "blind_draw": True,
 }
 _NEEDS = {"bomb": {"multi_play": "same_rank"}}
 
@@ -65,6 +67,7 @@ def test_the_accelerator_leaves_each_house_rule_to_the_python_engine(name: str) 
         ("wild_start=reshuffle", "expected one of name_color, bury"),
         ("catching=perhaps", "catching = 'perhaps' is not allowed: expected true or false"),
         ("bomb=true", "bomb needs three or more cards of one number"),
+        ("blind_draw=maybe", "blind_draw = 'maybe' is not allowed: expected true or false"),
     ],
 )
 def test_a_bad_house_rule_value_exits_2_in_one_line(rule: str, says: str) -> None:
@@ -81,6 +84,8 @@ def test_combinations_that_would_do_nothing_are_refused() -> None:
         Rules(wild_start="bury", start_card="redraw_until_number")
     with pytest.raises(Exception, match="scoring = 'none'"):
         Rules(score_multiplier=2, scoring="none")
+    with pytest.raises(Exception, match="set draw_until_playable = false"):
+        Rules(blind_draw=True, draw_until_playable=True)
 
 
 # -- reveal_hands_at ---------------------------------------------------------------------------
@@ -215,3 +220,112 @@ def test_a_multiplied_round_under_net_scoring_stays_zero_sum() -> None:
     assert game.round_points == [4 * 81, -4 * 22, -4 * 59]
     assert sum(game.scores) == 0
     assert "this round's points count 4 times" in " ".join(e.text for e in events)
+
+
+# -- blind_draw --------------------------------------------------------------------------------
+
+
+def _blind() -> Game:
+    """Seat 0 has no red card and draws R7 face down; seat 1 is to play."""
+    game = table(["G1 B2", "R7 Y4 Y5", "R1 Y6 G6"], "R7 G8 G9 B8", "R9", blind_draw=True)
+    _play(game, "0: draw")
+    return game
+
+
+def test_a_blind_card_is_hidden_from_its_drawer_and_the_others() -> None:
+    game = _blind()
+    assert game.hands[0] == [C("G1"), C("B2"), C("R7")]
+    view = game.view(0)
+    assert view.hand == (C("G1"), C("B2")) and view.face_down == 1
+    assert view.hand_sizes[0] == 3 and view.drawn_card is None
+    assert view.to_dict()["face_down"] == 1 and "R7" not in str(view.to_dict()["hand"])
+    assert game.view(1).face_down == 0
+
+
+def test_a_playable_card_drawn_blind_is_not_played_on_that_turn() -> None:
+    """RULES-NOTES.md: the card is not seen, so after_draw does not offer it."""
+    game = table(["G1 B2", "R7 Y4", "R1 Y6"], "R7 G8", "R9", blind_draw=True)
+    events = game.apply(*parse_move("0: draw"))
+    assert game.phase == Phase.PLAY and game.current == 1
+    assert [e.kind for e in events] == ["draw", "kept_face_down"]
+    assert [narrate(e, 0) for e in events] == [
+        "You draw a card face down",
+        "You keep the card face down; the turn passes to seat 1",
+    ]
+    assert narrate(events[0], 1) == "Seat 0 draws a card face down"
+    assert events[0].text == "seat 0 draws R7 face down (blind_draw=true)"
+
+
+def test_a_blind_card_cannot_jump_in_and_is_seen_at_the_next_turn() -> None:
+    game = table(
+        ["G1 B2", "R7 Y4 Y5", "R1 Y6 G6"], "R7 G8 G9", "R9", blind_draw=True, jump_in="identical"
+    )
+    _play(game, "0: draw", "1: play R7")
+    assert all(not isinstance(m, Play) for m in game.legal_moves(0))
+    with pytest.raises(IllegalMoveError, match="seat 0 holds R7 face down, drawn blind"):
+        game.apply(*parse_move("0: play R7"))
+    events = game.apply(*parse_move("2: play R1"))
+    assert events[-1].kind == "turned_up"
+    assert narrate(events[-1], 0) == "You turn up the cards drawn face down: red 7"
+    assert narrate(events[-1], 1) == "Seat 0 looks at the card drawn face down"
+    assert game.view(0).face_down == 0 and C("R7") in game.view(0).hand
+    assert parse_move("0: play R7")[1] in game.legal_moves(0)
+
+
+def test_penalty_cards_go_face_down_too() -> None:
+    game = table(["R+2 G1", "B1 B2", "Y1 Y2"], "G7 G8 G9", "R8", blind_draw=True)
+    events = game.apply(*parse_move("0: play R+2"))
+    assert game.face_down[1] == [C("G7"), C("G8")]
+    penalty = next(e for e in events if e.kind == "penalty_draw")
+    assert "G7" not in narrate(penalty, 1) and "face down" in narrate(penalty, 1)
+
+
+def test_a_sampled_game_does_not_know_the_cards_held_face_down() -> None:
+    game = _blind()
+    view = game.view(0)
+    dealt = set()
+    for seed in range(30):
+        sample = sample_game(view, Rng(seed))
+        assert sample.hands[0][:2] == [C("G1"), C("B2")] and len(sample.hands[0]) == 3
+        assert sample.face_down[0] == sample.hands[0][2:]
+        assert sample.view(0).hand == view.hand
+        dealt.add(sample.hands[0][2])
+    assert len(dealt) > 5  # dealt from the unseen cards, not the true R7
+
+
+def test_cards_face_down_are_saved_and_loaded() -> None:
+    game = _blind()
+    data = game.to_dict()
+    assert data["face_down"] == [["R7"], [], []]
+    assert Game.from_dict(data).view(0).face_down == 1
+    assert "face_down" not in table(["R1", "G1"], "G7", "R8").to_dict()
+    bad = dict(data, face_down=[["G9"], [], []])
+    with pytest.raises(Exception, match=r"face_down\[0\]: cards face down that hands\[0\]"):
+        Game.from_dict(bad)
+    dealt = Game(Rules(players=2), 1).to_dict()
+    plain = dict(dealt, face_down=[dealt["hands"][0][:1], []])
+    with pytest.raises(Exception, match="blind_draw = false"):
+        Game.from_dict(plain)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_with_blind_draws_never_show_or_play_a_face_down_card(seed: int) -> None:
+    rules = Rules(players=3, hand_size=4, blind_draw=True, jump_in="identical")
+    game = Game(rules, seed)
+    rng = Rng(seed)
+    for _ in range(1500):
+        if game.match_over:
+            break
+        if game.phase == Phase.ROUND_OVER:
+            game.apply(-1, game.legal_moves(-1)[0])
+            continue
+        seat = game.to_act
+        assert seat is not None
+        if game.phase == Phase.PLAY:
+            assert not game.face_down[game.current] or game.history[-1][0] == game.current
+        view = game.view(seat)
+        assert len(view.hand) + view.face_down == len(game.hands[seat])
+        moves = game.legal_moves(seat)
+        hidden = set(game.face_down[seat]) - set(view.hand)
+        assert not any(isinstance(m, Play) and set(m.cards) & hidden for m in moves)
+        game.apply(seat, moves[rng.below(len(moves))])

@@ -117,6 +117,11 @@ SAMPLES: list[ev.Event] = [
     ev.RoundBlocked(None, rule="hand_limit=20"),
     ev.Bomb(1, _cards("R5 G5 B5"), (2, 3, 0), rule="bomb=true"),
     ev.PointsMultiplied(None, 3, rule="score_multiplier=3"),
+    ev.Drew(1, _cards("R7"), blind=True, rule="blind_draw=true"),
+    ev.Drew(1, _cards("R7 G2"), blind=True, rule="blind_draw=true"),
+    ev.KeptFaceDown(1, 2),
+    ev.TurnedUp(1, _cards("R7 G2"), rule="blind_draw=true"),
+    ev.PenaltyDrawn(1, _cards("G7 G8"), C("R+2"), 2, blind=True),
     # UNO Show 'Em No Mercy (VARIANTS.md §1)
     ev.PenaltyPending(1, 14, answer="not_lower", rule="stacking=not_lower"),
     ev.SkippedEveryone(1, (2, 3, 0), rule="deck=no_mercy168"),

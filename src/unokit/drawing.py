@@ -1,6 +1,6 @@
 """Drawing (RULES.md §3): cards taken from the draw pile, the pile refilled or the round
 abandoned when it runs out, and a seat's own draw on its turn (one card, or until a playable
-one comes; then play it or keep it).
+one comes; then play it or keep it; under ``blind_draw`` kept face down).
 
 Functions of a :class:`~unokit.state.State`; every draw of the engine goes through
 :func:`draw_cards`.
@@ -23,10 +23,14 @@ _DREW_ONE: Final = ev.DREW_ONE  # shared events (events.py), read without a call
 _UNPLAYABLE: Final = ev.UNPLAYABLE
 
 
-def draw_cards(game: State, seat: int, count: int, final: bool = False) -> list[Card]:
+def draw_cards(
+    game: State, seat: int, count: int, final: bool = False, face_up: bool = False
+) -> list[Card]:
     """``seat`` draws up to ``count`` cards, refilling the pile as RULES.md §3 says; a seat
     that draws loses an UNO call made and can no longer be caught. ``final``: the draw of a
-    round's last card, which never voids the round (``empty_draw_pile = void_round``)."""
+    round's last card, which never voids the round (``empty_draw_pile = void_round``). Under
+    ``blind_draw`` the cards go into the hand face down (``State.face_down``), unless turned
+    up for everyone to see (``face_up``: a colour roulette's)."""
     pile = game.draw_pile
     if 0 < count <= len(pile):  # the pile has them: taken from its end at once
         got = pile[-count:]
@@ -35,6 +39,8 @@ def draw_cards(game: State, seat: int, count: int, final: bool = False) -> list[
         game.hands[seat].extend(got)
         game.called[seat] = False
         game.window[seat] = False
+        if game.rules.blind_draw and not face_up:
+            game.face_down[seat].extend(got)
         return got
     got = []
     try:
@@ -49,6 +55,8 @@ def draw_cards(game: State, seat: int, count: int, final: bool = False) -> list[
             game.hands[seat].extend(got)
             game.called[seat] = False
             game.window[seat] = False
+            if game.rules.blind_draw and not face_up:
+                game.face_down[seat].extend(got)
     return got
 
 
@@ -89,7 +97,7 @@ def voluntary_draw(game: State, seat: int) -> None:
     passes."""
     rules = game.rules
     pile = game.draw_pile
-    if pile and not rules.draw_until_playable:
+    if pile and not rules.draw_until_playable and not rules.blind_draw:
         # one card from a pile that has it: draw_cards(game, seat, 1), written out
         one = pile.pop()
         game.hands[seat].append(one)
@@ -128,6 +136,11 @@ def voluntary_draw(game: State, seat: int) -> None:
     if not drawn:  # both piles are empty (RULES.md §3): the turn passes
         game.current = game.next_seat(seat)
         game.emit(ev.DrewNothing(seat, game.current))
+        return
+    if rules.blind_draw:  # face down: never played on the turn it is drawn (RULES-NOTES.md)
+        game.current = game.next_seat(seat)
+        game.emit(ev.Drew(seat, tuple(drawn), blind=True, rule=game.cite("blind_draw")))
+        game.emit(ev.KeptFaceDown(seat, game.current))
         return
     game.emit(ev.Drew(seat, tuple(drawn), rule=game.cite("draw_until_playable") if until else None))
     if can_play and card is not None:

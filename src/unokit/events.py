@@ -57,6 +57,7 @@ __all__ = [
     "HandsSwapped",
     "JumpedIn",
     "Kept",
+    "KeptFaceDown",
     "KnockedOut",
     "MatchWon",
     "Misdeal",
@@ -95,6 +96,7 @@ __all__ = [
     "TablePenalty",
     "TimedOut",
     "Traded",
+    "TurnedUp",
     "UnoCalled",
     "WentOut",
 ]
@@ -133,8 +135,9 @@ class Event:
 
     @property
     def private(self) -> int | None:
-        """The seat allowed to see the secret parts (the drawer, the challenger)."""
-        return self.seat
+        """The seat allowed to see the secret parts (the drawer, the challenger); nobody's
+        but the referee's for cards drawn face down (``blind``: ``blind_draw``)."""
+        return None if getattr(self, "blind", False) else self.seat
 
     @property
     def text(self) -> str:
@@ -254,6 +257,8 @@ class StartDrawTwo(Event):
     kind: ClassVar[str] = "start_draw_two"
     cards: Cards
     next: int
+    #: the cards went into the hand face down, unseen by their drawer (``blind_draw``)
+    blind: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +323,8 @@ class Drew(Event):
 
     kind: ClassVar[str] = "draw"
     cards: Cards
+    #: the cards went into the hand face down, unseen by their drawer (``blind_draw``)
+    blind: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,6 +443,8 @@ class PenaltyDrawn(Event):
     cards: Cards
     cause: Card | Literal["stack", "last_card"]
     next: int
+    #: the cards went into the hand face down, unseen by their drawer (``blind_draw``)
+    blind: bool = field(default=False, kw_only=True)
 
 
 #: how a pending penalty may be answered first (``PenaltyPending.answer``): stacking as its
@@ -594,6 +603,8 @@ class Swam(Event):
     found: bool
     next: int
     skips: bool
+    #: the cards went into the hand face down, unseen by their drawer (``blind_draw``)
+    blind: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -762,6 +773,23 @@ class Bomb(Event):
     kind: ClassVar[str] = "bomb"
     cards: Cards
     victims: Seats
+
+
+@dataclass(frozen=True, slots=True)
+class KeptFaceDown(Event):
+    """``seat`` drew face down (``blind_draw``): the card is kept unseen and ``next`` plays."""
+
+    kind: ClassVar[str] = "kept_face_down"
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp(Event):
+    """``seat``'s turn begins: it turns up ``cards``, drawn face down since its last turn
+    (``blind_draw``), and sees them (they stay hidden from the others)."""
+
+    kind: ClassVar[str] = "turned_up"
+    cards: Cards
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,7 +177,7 @@ class Game(State):
             return False
         if self.phase == Phase.CHOOSE_COLOR:
             return False
-        hand = list(self.hands[seat])
+        hand = self._face_up(seat)  # (a card held face down cannot be played: blind_draw)
         for card in move.cards:
             if card not in hand:
                 return False
@@ -216,6 +216,7 @@ class Game(State):
         if True in self.called:
             uno.lapse_calls(self, seat)
         sizes = [len(h) for h in self.hands] if self.settling else None
+        turn = self.current
         try:
             if cls is Play:
                 if True in self.window:  # a play closes every catch window
@@ -228,7 +229,7 @@ class Game(State):
         except RoundEnded:
             pass
         if sizes is not None:  # the house rules acting after every move (VARIANTS.md §2)
-            house.settle(self, sizes)
+            house.settle(self, sizes, turn)
         self.history.append((seat, move))
         self.move_events = []
         if self.legal_cache:  # asked for during the move: of a state that is gone
@@ -274,6 +275,7 @@ class Game(State):
         backup = self.copy() if cls is Deal else None
         events = self._begin_move(seat)
         sizes = [len(h) for h in self.hands] if self.settling else None
+        turn = self.current
         try:
             if misplay:
                 assert isinstance(move, Play)
@@ -293,7 +295,7 @@ class Game(State):
                 self.move_events = []
             raise
         if sizes is not None:  # the house rules acting after every move (VARIANTS.md §2)
-            house.settle(self, sizes)
+            house.settle(self, sizes, turn)
         self.history.append((seat, move))
         self.move_events = []
         self.legal_cache = {}
@@ -347,6 +349,12 @@ class Game(State):
 
     # -- views, copies, serialisation ----------------------------------------------------------
 
+    def _face_up(self, seat: int) -> list[Card]:
+        """``seat``'s hand as it sees it: less the cards it holds face down (``blind_draw``)."""
+        if self.face_down[seat]:
+            return house.face_up_hand(self, seat)
+        return list(self.hands[seat])
+
     def view(self, seat: int) -> View:
         """What ``seat`` may see now (``REFEREE`` sees no hand)."""
         revealed: dict[int, tuple[Card, ...]] = {}
@@ -355,7 +363,7 @@ class Game(State):
         own = 0 <= seat < self.n
         return View(
             seat=seat,
-            hand=tuple(self.hands[seat]) if own else (),
+            hand=tuple(self._face_up(seat)) if own else (),
             hand_sizes=tuple(len(h) for h in self.hands),
             top=self.top,
             color=self.active_color,
@@ -381,6 +389,7 @@ class Game(State):
             seating=tuple(self.seating),
             group=self.tops or (),
             open_hands=house.open_hands(self),
+            face_down=len(self.face_down[seat]) if own else 0,
             knocked_out=tuple(self.knocked_out),
             roulette=self.roulette,
         )

@@ -26,6 +26,7 @@ module of the rule they change (``bomb``: ``play``; ``wild_start``: ``rounds``;
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from unokit import events as ev
 from unokit.cards import Card
@@ -34,7 +35,7 @@ from unokit.moves import Play
 from unokit.phase import Phase
 from unokit.state import State
 
-__all__ = ["open_hands", "settle"]
+__all__ = ["face_up_hand", "open_hands", "settle"]
 
 
 def open_hands(game: State) -> dict[int, tuple[Card, ...]]:
@@ -50,11 +51,23 @@ def open_hands(game: State) -> dict[int, tuple[Card, ...]]:
     }
 
 
-def settle(game: State, sizes: Sequence[int]) -> None:
-    """After a move (``sizes``: each hand's size before it): the hands that have come to
-    ``reveal_hands_at`` cards or fewer, or changed while open, are laid open; then, under
-    ``hand_limit``, the seat to play is passed over while it may neither play nor draw."""
+def face_up_hand(game: State, seat: int) -> list[Card]:
+    """The cards of ``seat``'s hand it can see: all but those face down (``blind_draw``)."""
+    hand = list(game.hands[seat])
+    for card in game.face_down[seat]:
+        hand.remove(card)
+    return hand
+
+
+def settle(game: State, sizes: Sequence[int], turn: int = -1) -> None:
+    """After a move (``sizes``: each hand's size before it; ``turn``: the seat to play before
+    it): the hands that have come to ``reveal_hands_at`` cards or fewer, or changed while
+    open, are laid open; then, under ``hand_limit``, the seat to play is passed over while it
+    may neither play nor draw; under ``blind_draw``, the draws of the move are told face down
+    and the seat whose turn begins turns up its face-down cards."""
     rules = game.rules
+    if rules.blind_draw:
+        _told_face_down(game.move_events)
     if game.phase >= Phase.ROUND_OVER:
         return
     if rules.reveal_hands_at:
@@ -65,6 +78,40 @@ def settle(game: State, sizes: Sequence[int]) -> None:
                 game.emit(ev.HandOpened(s, tuple(hand), rule=game.cite("reveal_hands_at")))
     if rules.hand_limit and game.phase == Phase.PLAY:
         _pass_the_stuck(game)
+    if (
+        rules.blind_draw
+        and game.phase < Phase.ROUND_OVER
+        and game.face_down[game.current]
+        and _turn_begins(game, turn)
+    ):
+        seat = game.current
+        cards = tuple(game.face_down[seat])
+        game.face_down[seat] = []
+        game.emit(ev.TurnedUp(seat, cards, rule=game.cite("blind_draw")))
+
+
+#: the events of cards drawn into a hand (under ``blind_draw``: face down)
+_DRAWS = frozenset({"draw", "penalty_draw", "swim", "start_draw_two"})
+
+
+def _told_face_down(events: list[ev.Event]) -> None:
+    """Mark the draws among ``events`` as made face down: told to nobody but the referee."""
+    for i, event in enumerate(events):
+        if event.kind in _DRAWS and not getattr(event, "blind", True):
+            events[i] = replace(event, blind=True)  # type: ignore[call-arg]
+
+
+def _turn_begins(game: State, turn: int) -> bool:
+    """Whether the move just made began a turn of the seat to play (``turn``: the seat to play
+    before it): the turn came to it from another seat, or an event of the move passed the turn
+    to it from another seat (a skip with two players, the others stuck at the hand limit)."""
+    seat = game.current
+    if seat != turn:
+        return True
+    return any(
+        getattr(e, "next", None) == seat and e.seat is not None and e.seat != seat
+        for e in game.move_events
+    )
 
 
 def _stuck(game: State, seat: int) -> bool:

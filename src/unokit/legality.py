@@ -332,12 +332,35 @@ def legal_moves(game: State, seat: int) -> list[Move]:
     elif game.jump is not None:
         moves = _jump_plays(game, seat)
         can_play = bool(moves)
+    if rules.blind_draw and game.face_down[seat]:  # (VARIANTS.md §2; RULES-NOTES.md)
+        moves, can_play = _face_up_moves(game, seat, moves, can_play)
     # RULES.md §6: holding two cards, a seat that could play now may call before playing
     if may_call_uno(game, seat, can_play):
         moves.append(CALL_UNO)
     if rules.false_catch_penalty or True in game.window:
         _catches(game, seat, moves)
     return moves
+
+
+def _face_up_moves(
+    game: State, seat: int, moves: list[Move], can_play: bool
+) -> tuple[list[Move], bool]:
+    """``moves`` less the plays of a card ``seat`` holds face down (``blind_draw``: unseen
+    until its next turn, it cannot be played); with no play left on its turn, it may draw."""
+    seen = Counter(game.hands[seat])
+    seen.subtract(game.face_down[seat])
+    out = [m for m in moves if not (isinstance(m, Play) and Counter((*m.cards, *m.give)) - seen)]
+    if len(out) == len(moves):
+        return moves, can_play
+    can_play = any(isinstance(m, Play) for m in out)
+    if (
+        seat == game.current
+        and game.phase == _PLAY
+        and DRAW not in out
+        and may_draw(game, can_play)
+    ):
+        out.insert(len([m for m in out if isinstance(m, Play)]), DRAW)
+    return out, can_play
 
 
 def _catches(game: State, seat: int, moves: list[Move]) -> None:

@@ -307,6 +307,7 @@ def load_state(
     history = _history(data["history"], at + "history")
     knocked_out = r.seats(data.get("knocked_out", []), "knocked_out")
     roulette = _bool(data.get("roulette", False), at + "roulette")
+    face_down = _face_down(r, data.get("face_down", []), hands, at + "face_down")
     origin_data = data.get("origin")
 
     # the cards add up: to the deck, or to the cards a described table placed
@@ -396,6 +397,8 @@ def load_state(
         _fail(at + "knocked_out", "seats knocked out, but mercy_limit = 0 (off)")
     if not active and roulette:
         _fail(at + "roulette", f"a colour roulette waits, but phase = {phase.label}")
+    if any(face_down) and not rules.blind_draw:
+        _fail(at + "face_down", "cards held face down, but blind_draw = false")
 
     game = blank(rules, seed)
     game.rng.state = rng
@@ -430,7 +433,26 @@ def load_state(
     game.origin = None if origin_data is None else dict(origin_data)
     game.knocked_out = knocked_out
     game.roulette = roulette
+    game.face_down = face_down
     return game
+
+
+def _face_down(r: _Reader, value: Any, hands: list[list[Card]], at: str) -> list[list[Card]]:
+    """The cards each seat holds face down (``blind_draw``): ``[]`` (none) or a list per seat,
+    each of cards of that seat's hand."""
+    n = len(hands)
+    if value == []:
+        return [[] for _ in range(n)]
+    rows = _list(value, at, 10)
+    if len(rows) != n:
+        _fail(at, f"{len(rows)} lists, but players = {n}")
+    out = []
+    for s, row in enumerate(rows):
+        cards = r.cards(row, f"face_down[{s}]")
+        if Counter(cards) - Counter(hands[s]):
+            _fail(f"{at}[{s}]", f"cards face down that hands[{s}] does not hold")
+        out.append(cards)
+    return out
 
 
 def _check_cards(

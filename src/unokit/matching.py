@@ -105,7 +105,7 @@ def quick_rules(rules: Rules) -> bool:
     """Whether a turn's single plays are those of the tables (``Game.quick``): no seven-zero
     swaps, no number finish, no wild_multi choices, every W+4 playable (challenge on, or +4 at
     any time), no special wilds in the deck; and none of the house rules that change what a
-    turn lists (VARIANTS.md §2: a strict UNO call, a hand limit)."""
+    turn lists (VARIANTS.md §2: a strict UNO call, a hand limit, cards held face down)."""
     return not (
         rules.seven_zero
         or rules.number_finish
@@ -114,4 +114,5 @@ def quick_rules(rules: Rules) -> bool:
         or rules.deck not in ("classic108", "pairs")
         or rules.uno_call_window != "early"
         or rules.hand_limit
+        or rules.blind_draw
     )

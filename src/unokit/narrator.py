@@ -322,6 +322,13 @@ _PLAIN: dict[str, tuple[str, dict[str, str]]] = {
         ),
         {},
     ),
+    "kept_face_down": (
+        N_("{seat} keeps the card face down; the turn passes to {next}"),
+        {
+            "seat": N_("you keep the card face down; the turn passes to {next}"),
+            "next": N_("{seat} keeps the card face down; your turn"),
+        },
+    ),
     "stuck": (
         N_(
             "{seat} holds {count} cards, the hand limit, and cannot play: no drawing, so the "
@@ -449,6 +456,20 @@ def _play(e: ev.Played, v: _Voice) -> str:
 
 
 def _draw(e: ev.Drew, v: _Voice) -> str:
+    if e.blind:  # blind_draw: face down, unseen by the drawer too
+        if v.full:
+            return v.say(
+                N_("{seat} draws {cards} face down"), seat=v.who(e.seat), cards=v.cards(e.cards)
+            )
+        if v.you(e.seat):
+            return v.count(
+                NP_("you draw a card face down", "you draw {n} cards face down"), len(e.cards)
+            )
+        return v.count(
+            NP_("{seat} draws a card face down", "{seat} draws {n} cards face down"),
+            len(e.cards),
+            seat=v.who(e.seat),
+        )
     if v.full:
         return v.say(
             N_("{seat} draws {cards}"),
@@ -1043,9 +1064,37 @@ _TEXTS: dict[str, Callable[[Any, _Voice], str]] = {
 }
 
 
+def _turned_up(e: ev.TurnedUp, v: _Voice) -> str:
+    if not v.full:  # the others only learn that the cards are seen now
+        return v.count(
+            NP_(
+                "{seat} looks at the card drawn face down",
+                "{seat} looks at the {n} cards drawn face down",
+            ),
+            len(e.cards),
+            seat=v.who(e.seat),
+        )
+    return v.say(
+        N_("{seat} turns up the cards drawn face down: {cards}"),
+        (e.seat, N_("you turn up the cards drawn face down: {cards}")),
+        seat=v.who(e.seat),
+        cards=v.cards(e.cards),
+    )
+
+
+_TEXTS["turned_up"] = _turned_up
+
+
 def _text(event: ev.Event, voice: _Voice) -> str:
     told = _TEXTS.get(event.kind)
-    return told(event, voice) if told is not None else _plain(event, voice)
+    text = told(event, voice) if told is not None else _plain(event, voice)
+    if event.kind in _FACE_DOWN_TOLD and getattr(event, "blind", False):  # (blind_draw)
+        text = voice._(N_("{text}; the cards drawn stay face down")).format(text=text)
+    return text
+
+
+#: draws told with a note that the cards went face down (a plain draw says it itself)
+_FACE_DOWN_TOLD = frozenset({"penalty_draw", "swim", "start_draw_two"})
 
 
 def _with_rule(text: str, rule: str | None, voice: _Voice) -> str:

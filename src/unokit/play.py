@@ -440,7 +440,7 @@ def spin_roulette(game: State, seat: int, color: Color) -> None:
     turned: list[Card] = []
     found = False
     while True:
-        got = draw_cards(game, seat, 1)
+        got = draw_cards(game, seat, 1, face_up=True)
         if not got:
             break
         turned.append(got[0])

@@ -95,6 +95,8 @@ def deal(game: State) -> None:
     game.window = [False] * n
     game.knocked_out = []
     game.roulette = False
+    if game.rules.blind_draw:
+        game.face_down = [[] for _ in range(n)]
     order = []
     seat = game.dealer
     for _ in range(sum(game.in_round)):
@@ -223,7 +225,7 @@ def _apply_start_card(game: State, card: Card) -> None:
         # never stackable, deflectable or jumpable: it falls on the first player (003)
         got = draw_cards(game, first, rank.draw_value)
         game.current = game.next_seat(first, 1)
-        game.emit(ev.StartDrawTwo(first, tuple(got), game.current))
+        game.emit(ev.StartDrawTwo(first, tuple(got), game.current, blind=game.rules.blind_draw))
     elif COLOR_OF[card] < 0:
         game.phase = Phase.CHOOSE_COLOR
         game.emit(ev.StartWild(first))

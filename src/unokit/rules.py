@@ -937,6 +937,19 @@ class Rules:
             },
         ),
     )
+    blind_draw: bool = field(
+        default=False,
+        metadata=_meta(
+            "a drawn card goes into the hand face down, unseen by its drawer until their next turn",
+            "online tables (VARIANTS.md §2)",
+            "3",
+            native=(False,),
+            words={
+                True: N_("Blind draws: a drawn card stays face down until your next turn."),
+                False: N_("Drawn cards are seen at once."),
+            },
+        ),
+    )
 
     def __post_init__(self) -> None:
         for name, spec in OPTIONS.items():
@@ -1016,6 +1029,11 @@ class Rules:
             raise RulesError(
                 "wild_start = 'bury' does nothing with start_card = 'redraw_until_number', "
                 "which buries every wild start card already: leave wild_start = 'name_color'"
+            )
+        if self.blind_draw and self.draw_until_playable:
+            raise RulesError(
+                "blind_draw keeps a drawn card face down, so nobody can see when a playable "
+                "one comes: set draw_until_playable = false with it"
             )
         if self.score_multiplier > 1 and self.scoring == "none":
             raise RulesError(

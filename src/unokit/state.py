@@ -112,6 +112,9 @@ class View:
     group: tuple[Card, ...] = ()
     #: the hands laid open to everyone (``reveal_hands_at``, VARIANTS.md §2), by seat
     open_hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    #: how many cards the seat holds face down, unseen by itself (``blind_draw``, VARIANTS.md
+    #: §2): part of its hand size, not of ``hand``
+    face_down: int = 0
     #: the seats the mercy rule put out of this round, in order (VARIANTS.md §1)
     knocked_out: tuple[int, ...] = ()
     #: a colour roulette waits for the seat to act to name its colour (VARIANTS.md §1)
@@ -143,6 +146,7 @@ class View:
             "drawn_card": self.drawn_card.code if self.drawn_card is not None else None,
             "legal_moves": [format_move_body(m) for m in self.legal_moves],
             "open_hands": {str(k): [c.code for c in v] for k, v in self.open_hands.items()},
+            "face_down": self.face_down,
         }
 
 
@@ -163,11 +167,11 @@ def _state(
     return field(metadata={"key": key, "new": new, "copy": copy, "dump": dump, "seen": seen})
 
 
-#: saved-state keys left out of ``to_dict`` while empty (false, an empty list): the fields of
-#: rules that most games do not play (the mercy rule, the colour roulette), so that a game
-#: without them saves the state it always did (the golden games' digests); the loader takes
-#: them as optional
-SPARSE_KEYS: frozenset[str] = frozenset({"knocked_out", "roulette"})
+#: saved-state keys left out of ``to_dict`` while empty (false, an empty list, lists all empty):
+#: the fields of rules that most games do not play (the mercy rule, the colour roulette, blind
+#: draws), so that a game without them saves the state it always did (the golden games'
+#: digests); the loader takes them as optional
+SPARSE_KEYS: frozenset[str] = frozenset({"knocked_out", "roulette", "face_down"})
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -258,8 +262,8 @@ def _zero(rules: Rules, seed: int) -> int:
 def settles(rules: Rules) -> bool:
     """Whether a house rule of ``rules`` acts after every move (``State.settling``,
     ``house.settle``; VARIANTS.md §2): hands laid open (``reveal_hands_at``), a seat that
-    cannot move passed over (``hand_limit``)."""
-    return bool(rules.reveal_hands_at or rules.hand_limit)
+    cannot move passed over (``hand_limit``), cards drawn face down turned up (``blind_draw``)."""
+    return bool(rules.reveal_hands_at or rules.hand_limit or rules.blind_draw)
 
 
 # Read-only values derived from the rules, made once per rule set and shared by the games
@@ -370,6 +374,14 @@ class State:
     #: a wild colour roulette waits for the seat to act (phase ``choose_color``) to name the
     #: colour it turns cards for (VARIANTS.md §1)
     roulette: bool = _state("roulette", lambda r, s: False, seen=lambda v: v.roulette)
+    #: the cards each seat holds face down, unseen by itself until its next turn begins
+    #: (``blind_draw``, VARIANTS.md §2; ``house.settle`` turns them up): part of its hand
+    face_down: list[list[Card]] = _state(
+        "face_down",
+        lambda r, s: [[] for _ in range(r.players)],
+        _lists,
+        lambda hands: [_codes(h) for h in hands],
+    )
     # derived from the rules, or passing: not saved
     n: int = _state(None, lambda r, s: r.players)
     deck: list[Card] = _state(None, lambda r, s: _deck_of(r))
@@ -475,7 +487,7 @@ class State:
         data: dict[str, Any] = {"format": "unokit-state-1"}
         for name, key, dump in _DUMP:
             value = getattr(self, name)
-            if not value and key in SPARSE_KEYS:
+            if key in SPARSE_KEYS and (not value or (key == "face_down" and not any(value))):
                 continue
             data[key] = value if dump is None else dump(value)
         return data

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -355,6 +356,27 @@ def _holds_the_cards(game: State, seat: int, move: Play) -> Why | None:
                 N_("{seat} holds no {card}"), N_("you hold no {card}"), seat, seat=seat, card=c
             )
         hand.remove(c)
+    if game.face_down[seat]:  # blind_draw: the cards it holds face down are not to be played
+        seen = Counter(game.hands[seat])
+        seen.subtract(game.face_down[seat])
+        for c in (*move.cards, *move.give):
+            if seen[c] <= 0:
+                return _why(
+                    N_(
+                        "{seat} holds {card} face down, drawn blind: it is seen, and may be "
+                        "played, from {seat}'s next turn"
+                    ),
+                    N_(
+                        "you hold {card} face down, drawn blind: you see it, and may play it, "
+                        "from your next turn"
+                    ),
+                    seat,
+                    game=game,
+                    rules=("blind_draw",),
+                    seat=seat,
+                    card=c,
+                )
+            seen[c] -= 1
     return None
 
 

@@ -39,7 +39,7 @@ VIEW_KEYS = {
     "revealed", "drawn_card", "legal_moves", "legal", "unplayable", "names", "you",
     "stack_total", "named_color", "catchable", "eliminated", "round_no", "target", "winner",
     "match_ranking", "match_over", "hands_left", "misplays", "misplay_rule", "standing", "refused",
-    "open_hands",
+    "open_hands", "face_down",
 }  # fmt: skip
 
 
@@ -87,7 +87,7 @@ class Observer:
             events = room._recent[-1][1] if room._recent else []
             if message["log"] and len(events) == len(message["log"]):
                 for event, line in zip(events, message["log"], strict=True):
-                    if isinstance(event, Drew) and event.seat != seat:
+                    if isinstance(event, Drew) and (event.seat != seat or event.blind):
                         for card in event.cards:
                             assert card_name(card, self.lang) not in line["text"], line
         for other in range(game.n):
@@ -104,11 +104,13 @@ class Observer:
                 assert json.dumps(run)[1:-1] not in text
 
 
-async def play_match(preset: str, first_seed: int) -> tuple[Observer, Observer]:
+async def play_match(
+    preset: str, first_seed: int, changes: dict[str, Any] | None = None
+) -> tuple[Observer, Observer]:
     async with managed_rooms(first_seed=first_seed) as rooms:
         players = PRESETS[preset].get("players", 4)
         bots = [None] + ["basic" if s % 2 else "random" for s in range(1, players)]
-        room, token = await rooms.create("Ann", preset, {}, players, bots)
+        room, token = await rooms.create("Ann", preset, changes or {}, players, bots)
         seat0 = Observer(room, 0, "zh-Hant" if first_seed % 2 else "en")
         spectator = Observer(room, None)
         host = await room.connect(token, FakePeer(seat0), seat0.lang)
@@ -144,4 +146,11 @@ async def test_no_message_shows_what_the_viewer_may_not_see(preset: str) -> None
     seat0, spectator = await play_match(
         preset, first_seed=7_340_591_866_203 + 1000 * list(PRESETS).index(preset)
     )
+    assert seat0.checked > 50 and spectator.checked > 50
+
+
+async def test_cards_drawn_face_down_are_not_shown_even_to_their_drawer() -> None:
+    """blind_draw (VARIANTS.md §2): the drawer's own view counts them, never names them."""
+    seat0, spectator = await play_match("official", 7_340_591_990_001, {"blind_draw": True})
+    assert seat0.room.game is not None and seat0.room.game.rules.blind_draw
     assert seat0.checked > 50 and spectator.checked > 50

@@ -37,6 +37,8 @@ BROWSER: dict[str, str] = {
     "turn_time_limit": "the banner's clock; the server applies the engine's timeout",
     "slow_play_penalty": "the server's timeout: the log tells the cards drawn",
     "next_dealer": "the round's panel: ready, then the host deals the next round",
+    "blind_draw": "the hand shows a card's back for each card held face down (the view counts "
+    "them, never names them) until the next turn turns them up",
 }
 
 

@@ -86,7 +86,8 @@ def sample_game(view: View, rng: Rng) -> Game:
     The draws from ``rng``, which the accelerator repeats: one ``next64`` seeds the sampled
     game's own generator (its reshuffles); then :func:`unseen_cards` is shuffled
     (``Rng.shuffle``) and dealt, seat by seat in order (the seat's own hand and the cards of
-    :func:`known_cards` first), each hidden card taken from the end of the shuffled list; the
+    :func:`known_cards` first; the cards the seat holds face down, ``blind_draw``, are hidden
+    cards of its own hand), each hidden card taken from the end of the shuffled list; the
     draw pile is what is left, bottom first. A +4 waiting to be answered counts as honest
     unless the hand dealt to its player holds a card of the colour it covered."""
     rules = view.rules
@@ -97,7 +98,9 @@ def sample_game(view: View, rng: Rng) -> Game:
     hands: list[list[Card]] = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
-            hands.append(list(view.hand))
+            # the cards it holds face down (blind_draw) are as hidden from it as any other's
+            face_down = [pool.pop() for _ in range(min(view.face_down, len(pool)))]
+            hands.append(list(view.hand) + face_down)
         else:
             held = list(known.get(seat, ()))
             take = min(size - len(held), len(pool))
@@ -106,6 +109,8 @@ def sample_game(view: View, rng: Rng) -> Game:
     game.draw_pile = pool[: view.draw_pile_size]
     for name, seen in SEEN:  # every field a seat may know, as the seat sees it
         setattr(game, name, seen(view))
+    if view.face_down and 0 <= view.seat < len(hands):
+        game.face_down[view.seat] = hands[view.seat][len(view.hand) :]
     game.stack = []  # a stacked +4's honesty depends on the hand sampled for its player
     for seat, card, under_color in view.stack:
         held = game.hands[seat]

@@ -41,6 +41,7 @@ from unokit.bots.table import apply_and_tell
 from unokit.cards import COLOR_OF, Card, Color, card_points
 from unokit.errors import RulesError, UnoError
 from unokit.game import Game, View
+from unokit.house import face_up_hand
 from unokit.moves import (
     CALL_UNO,
     CHALLENGE,
@@ -444,7 +445,7 @@ class UnoApp(TableView, App[None]):
 
     def _key_in(self, game: Game) -> Callable[[Card], str]:
         def key(card: Card) -> str:
-            shown = in_order(game.hands[HUMAN], self.settings.order)
+            shown = in_order(face_up_hand(game, HUMAN), self.settings.order)
             return card_key(shown.index(card)) if card in shown else ""
 
         return key
@@ -461,9 +462,9 @@ class UnoApp(TableView, App[None]):
             game, moves = load_record(self.game.record())
             lines = self._tell(list(game.deal_events), [], [], game)
             for move in moves:
-                before = list(game.hands[HUMAN])
+                before = face_up_hand(game, HUMAN)
                 events = replay_moves(game, [move])[0]
-                lines += self._tell(events, before, list(game.hands[HUMAN]), game)
+                lines += self._tell(events, before, face_up_hand(game, HUMAN), game)
         except UnoError:  # a table set up by hand (tests): its first deal only
             self.stats = MatchStats(self.game.n)
             lines = self._tell(list(self.game.deal_events), [], [], self.game)
@@ -572,7 +573,7 @@ class UnoApp(TableView, App[None]):
         if seat == HUMAN and self.takeback_on:
             self.snapshots.append(_Snapshot(self.game.copy(), copy.deepcopy(self.bots)))
             del self.snapshots[:-50]
-        before = list(self.game.hands[HUMAN])
+        before = face_up_hand(self.game, HUMAN)  # (not the cards face down: blind_draw)
         could_play = set()
         if seat != HUMAN:
             legal = self.game.legal_moves(HUMAN)
@@ -585,7 +586,7 @@ class UnoApp(TableView, App[None]):
             self._say(refused(error, HUMAN, self.lang), "error")
             return
         self._could_play = could_play
-        if _shows_a_card(events, before, self.game.hands[HUMAN]):
+        if _shows_a_card(events, before, face_up_hand(self.game, HUMAN)):
             # the person has seen a card (drawn, given, or a hand shown): no move before this
             # one can be taken back, or a second draw would know the first (RULES-NOTES.md)
             self.snapshots.clear()
@@ -605,7 +606,7 @@ class UnoApp(TableView, App[None]):
             self.notice = ""
         if not self._shutting_down:
             log = self._main.query_one("#log", GameLog)
-            after = list(self.game.hands[HUMAN])
+            after = face_up_hand(self.game, HUMAN)
             for line in self._tell(events, before, after, self.game):
                 log.say(line)
         if seat == HUMAN and isinstance(move, Play):
@@ -634,7 +635,7 @@ class UnoApp(TableView, App[None]):
         self.play_card(hand[index])
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        hand = self.game.hands[HUMAN]
+        hand = self.shown
         if not hand or self.dialog_open:
             return
         per_row = self._per_row

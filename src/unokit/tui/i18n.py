@@ -347,6 +347,10 @@ _TEXTS: dict[str, str] = {
 
 _PLURALS: dict[str, tuple[str, str]] = {
     "n_cards": NP_("{n} card", "{n} cards"),
+    "n_face_down": NP_(
+        "▮ {n} card face down: you see it at your next turn",
+        "▮ {n} cards face down: you see them at your next turn",
+    ),
     "target_line": NP_("Target: {n} point", "Target: {n} points"),
     "n_house_rules": NP_("{n} house rule (r)", "{n} house rules (r)"),
     "n_house_rules_short": NP_("{n} rule (r)", "{n} rules (r)"),

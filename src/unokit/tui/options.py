@@ -79,6 +79,8 @@ APPLIED: dict[str, str] = {
     "player is passed over",
     "bomb": "as for multi_play; the log says who draws",
     "wild_start": _DEAL,
+    "blind_draw": "a card drawn face down is not shown in your hand: a line under it counts the "
+    "cards face down until your next turn, when the log names them",
 }
 
 

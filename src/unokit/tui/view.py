@@ -15,7 +15,7 @@ from textual.markup import escape
 
 from unokit.cards import COLOR_OF, DECKS, Card, DeckName
 from unokit.game import Game
-from unokit.house import open_hands
+from unokit.house import face_up_hand, open_hands
 from unokit.moves import CALL_UNO, CHALLENGE, DRAW, PASS, Catch, Deal, Move, Play
 from unokit.phase import Phase
 from unokit.rule_words import PRESET_NAMES, closest_preset, describe_option
@@ -65,8 +65,9 @@ class TableView:
 
     @property
     def shown(self) -> list[Card]:
-        """The person's hand as shown, in the chosen order (``s``): the keys' order."""
-        return in_order(self.game.hands[HUMAN], self.settings.order)
+        """The person's hand as shown, in the chosen order (``s``): the keys' order; not the
+        cards held face down (``blind_draw``), which :meth:`_hand` shows as a count."""
+        return in_order(face_up_hand(self.game, HUMAN), self.settings.order)
 
     def key_of(self, card: Card) -> str:
         """The key that plays ``card`` of the person's hand ("" past the keyed cards)."""
@@ -323,6 +324,12 @@ class TableView:
         game = self.game
         lang = self.lang
         hand = self.shown
+        face_down = len(game.face_down[HUMAN])
+        if face_down:  # blind_draw: the cards held face down, as backs (VARIANTS.md §2)
+            backs = escape(trn(lang, "n_face_down", face_down))
+            if not hand:
+                return f"[#9e9e9e]{backs}[/]"
+            room = max(1, room - 1)
         if not hand:
             return ""
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
@@ -375,6 +382,8 @@ class TableView:
             more.append(f"▼ +{len(hand) - (first + shown_rows) * per_row}")
         if more:
             lines[height - 1 if height > 1 else -1] += "  " + " ".join(more)
+        if face_down:
+            lines.append(f"[#9e9e9e]{backs}[/]")
         return "\n".join(lines)
 
     def _actions(self) -> str:

@@ -72,6 +72,7 @@ LABELS: tuple[str, ...] = (
     N_("Play a raised card"),
     N_("Jump in!"),
     N_("No cards"),
+    N_("Drawn face down: you see it at your next turn"),
     N_("{color} {rank}"),
     N_("This card cannot be played now."),
     N_("It is not your turn."),

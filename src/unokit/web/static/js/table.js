@@ -471,6 +471,14 @@ export function renderHand() {
     c.addEventListener("click", () => tapCard(code, c));
     return c;
   });
+  // blind_draw: the cards held face down, unseen by their holder too, shown as backs
+  for (let i = 0; i < (v.face_down || 0); i++) {
+    const back = cardBack("face-down");
+    back.title = t("Drawn face down: you see it at your next turn");
+    back.setAttribute("aria-hidden", "false");
+    back.setAttribute("aria-label", back.title);
+    nodes.push(back);
+  }
   hand.replaceChildren(...nodes);
   if (!nodes.length) hand.appendChild(el("div", "hand-empty", t("No cards")));
   S.prevHand = [...(v.hand || [])];
