@@ -75,7 +75,13 @@ def _check_cards(game: Game, deck: Counter[int]) -> None:
 
 def _check_view(game: Game, seat: int) -> None:
     view = game.view(seat)
-    assert list(view.hand) == game.hands[seat]
+    # the hand less the cards held face down (blind_draw), which the view only counts
+    face_down = Counter(game.face_down[seat])
+    assert list(view.hand) == list((Counter(game.hands[seat]) - face_down).elements()) or (
+        sorted(view.hand) == sorted((Counter(game.hands[seat]) - face_down).elements())
+    )
+    assert view.face_down == len(game.face_down[seat])
+    assert not face_down - Counter(game.hands[seat])
     assert view.hand_sizes == tuple(len(h) for h in game.hands)
     data = view.to_dict()
     assert set(data) >= {"hand", "hand_sizes", "top", "color", "draw_pile", "legal_moves"}

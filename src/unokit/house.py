@@ -25,6 +25,7 @@ module of the rule they change (``bomb``: ``play``; ``wild_start``: ``rounds``;
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -53,10 +54,15 @@ def open_hands(game: State) -> dict[int, tuple[Card, ...]]:
 
 def face_up_hand(game: State, seat: int) -> list[Card]:
     """The cards of ``seat``'s hand it can see: all but those face down (``blind_draw``)."""
-    hand = list(game.hands[seat])
-    for card in game.face_down[seat]:
-        hand.remove(card)
-    return hand
+    hidden = Counter(game.face_down[seat])
+    shown: list[Card] = []
+    for card in reversed(game.hands[seat]):  # the last of identical cards: drawn last
+        if hidden[card] > 0:
+            hidden[card] -= 1
+        else:
+            shown.append(card)
+    shown.reverse()
+    return shown
 
 
 def settle(game: State, sizes: Sequence[int], turn: int = -1) -> None:
@@ -68,6 +74,7 @@ def settle(game: State, sizes: Sequence[int], turn: int = -1) -> None:
     rules = game.rules
     if rules.blind_draw:
         _told_face_down(game.move_events)
+        _still_held(game)
     if game.phase >= Phase.ROUND_OVER:
         return
     if rules.reveal_hands_at:
@@ -99,6 +106,23 @@ def _told_face_down(events: list[ev.Event]) -> None:
     for i, event in enumerate(events):
         if event.kind in _DRAWS and not getattr(event, "blind", True):
             events[i] = replace(event, blind=True)  # type: ignore[call-arg]
+
+
+def _still_held(game: State) -> None:
+    """A card face down that has left its holder's hand (a hand swapped, rotated, shuffled or
+    traded, cards discarded, a seat knocked out) is face down no more: a hand passed on is
+    picked up and seen by its new holder (RULES-NOTES.md)."""
+    for seat, cards in enumerate(game.face_down):
+        if not cards:
+            continue
+        held = Counter(game.hands[seat])
+        kept = []
+        for card in cards:
+            if held[card] > 0:
+                held[card] -= 1
+                kept.append(card)
+        if len(kept) != len(cards):
+            game.face_down[seat] = kept
 
 
 def _turn_begins(game: State, turn: int) -> bool:
