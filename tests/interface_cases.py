@@ -15,9 +15,10 @@ dealt table, from ``case.rules()`` and ``case.seed``) and makes each move of ``c
 a play by its card (the last of several cards: the one that goes only with the others;
 answering the questions that follow: a colour, a target, which cards, a misplay's
 confirmation), ``draw``, ``pass`` (keep), ``challenge``, ``uno``, ``catch N``,
-``timeout`` (waiting for the turn's clock) and the referee's ``deal`` (the next round, from
-the round's summary); then it compares its game with ``case.expected()``. The terminal's
-driver is in tests/tui/test_options.py.
+``timeout`` (waiting for the turn's clock), the referee's ``timeout`` (waiting for the round's
+match clock) and the referee's ``deal`` (the next round, from the round's summary); then it
+compares its game with ``case.expected()``. The terminal's driver is in
+tests/tui/test_options.py.
 """
 
 from __future__ import annotations
@@ -478,5 +479,12 @@ CASES: list[Case] = [
         actions=("0: draw",),
         hands=("G1 B2", "B5 B6 B7", "Y1 Y2 Y3"),
         draw="R7 G8 G9 Y7 Y8 Y9",
+    ),
+    Case(
+        "match_clock",
+        1,
+        "the clock runs out: the fewest cards (then points) win the round",
+        actions=("referee: timeout",),
+        hands=("R1 G2 G3", "B5 B6", "Y1 Y2"),
     ),
 ]

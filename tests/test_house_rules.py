@@ -14,7 +14,7 @@ from unokit import Game, Rules
 from unokit.cards import Card
 from unokit.cli.main import app
 from unokit.errors import IllegalMoveError
-from unokit.moves import CALL_UNO, DRAW, Play
+from unokit.moves import CALL_UNO, DRAW, REFEREE, TIMEOUT, Play
 from unokit.narrator import narrate
 from unokit.notation import parse_move
 from unokit.phase import Phase
@@ -35,6 +35,7 @@ HOUSE_RULES: dict[str, Any] = {
     "bomb": True,
     "wild_start": "bury",
     "blind_draw": True,
+    "match_clock": 300,
 }
 _NEEDS = {"bomb": {"multi_play": "same_rank"}}
 
@@ -68,6 +69,9 @@ def test_the_accelerator_leaves_each_house_rule_to_the_python_engine(name: str) 
         ("catching=perhaps", "catching = 'perhaps' is not allowed: expected true or false"),
         ("bomb=true", "bomb needs three or more cards of one number"),
         ("blind_draw=maybe", "blind_draw = 'maybe' is not allowed: expected true or false"),
+        ("match_clock=-5", "match_clock = -5 is not allowed"),
+        ("match_clock=7201", "match_clock = 7201 is not allowed"),
+        ("match_clock=soon", "match_clock = 'soon' is not allowed"),
     ],
 )
 def test_a_bad_house_rule_value_exits_2_in_one_line(rule: str, says: str) -> None:
@@ -329,3 +333,60 @@ def test_random_games_with_blind_draws_never_show_or_play_a_face_down_card(seed:
         hidden = set(game.face_down[seat]) - set(view.hand)
         assert not any(isinstance(m, Play) and set(m.cards) & hidden for m in moves)
         game.apply(seat, moves[rng.below(len(moves))])
+
+
+# -- match_clock -------------------------------------------------------------------------------
+
+
+def test_the_referee_calls_time_only_under_a_match_clock() -> None:
+    plain = table(["R5 G3", "B1 B2 Y4", "B9"], "G9 G8", "R9")
+    assert TIMEOUT not in plain.legal_moves(REFEREE)
+    with pytest.raises(IllegalMoveError, match="there is no match clock"):
+        plain.apply(*parse_move("referee: timeout"))
+    timed = table(["R5 G3", "B1 B2 Y4", "B9"], "G9 G8", "R9", match_clock=60)
+    assert timed.legal_moves(REFEREE) == [TIMEOUT]
+    assert all(TIMEOUT not in timed.legal_moves(s) for s in range(3))  # (no turn clock)
+
+
+def test_when_time_runs_out_the_fewest_cards_win_the_round() -> None:
+    game = table(["R5 G3", "B1 B2 Y4", "B9"], "G9 G8", "R9", match_clock=60)
+    events = game.apply(*parse_move("referee: timeout"))
+    assert game.round_over and game.winner == 2
+    assert game.scores == [0, 0, 5 + 3 + 1 + 2 + 4]
+    assert events[0].text == (
+        "the match clock has run out: seat 2 holds the fewest cards (1 card, 9 points) and "
+        "wins the round (match_clock=60)"
+    )
+    assert narrate(events[0], 2).startswith("The match clock has run out: you hold the fewest")
+
+
+def test_a_tie_on_cards_goes_to_the_fewest_points_and_a_full_tie_has_no_winner() -> None:
+    game = table(["R5 G3", "B1 B2", "Y4 Y9"], "G9 G8", "R9", match_clock=60)
+    game.apply(*parse_move("referee: timeout"))
+    assert game.winner == 1 and game.round_points[1] == 8 + 13
+    tied = table(["R5 G3", "B1 B7", "Y4 Y9"], "G9 G8", "R9", match_clock=60)
+    events = tied.apply(*parse_move("referee: timeout"))
+    assert tied.phase == Phase.ROUND_OVER and tied.winner is None
+    assert tied.scores == [0, 0, 0]
+    assert "seats 0, 1 tie with 2 cards and 8 points each" in events[0].text
+    tied.apply(REFEREE, tied.legal_moves(REFEREE)[0])  # the referee deals again
+    assert tied.round_no == 2 and TIMEOUT in tied.legal_moves(REFEREE)
+
+
+def test_time_ends_the_round_whatever_waits() -> None:
+    """A pending +2 and a colour to name are dropped with the round (RULES-NOTES.md)."""
+    game = table(
+        ["R+2 W G3", "B1 B2", "Y4 Y9 Y1"], "G9 G8", "R9", match_clock=60, stacking="same_kind"
+    )
+    _play(game, "0: play R+2")
+    assert game.phase == Phase.PENALTY
+    game.apply(*parse_move("referee: timeout"))
+    # the +2 is not drawn: seat 1 still holds 2 cards (3 points), fewer points than W G3
+    assert game.round_over and game.pending_draw == 0 and game.winner == 1
+
+
+def test_a_timed_game_is_saved_and_replayed_with_the_referees_timeout() -> None:
+    game = Game(Rules(players=2, match_clock=120), 3)
+    game.apply(*parse_move("referee: timeout"))
+    again = Game.from_dict(game.to_dict())
+    assert again.history[-1] == (REFEREE, TIMEOUT) and again.round_over

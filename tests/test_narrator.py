@@ -122,6 +122,9 @@ SAMPLES: list[ev.Event] = [
     ev.KeptFaceDown(1, 2),
     ev.TurnedUp(1, _cards("R7 G2"), rule="blind_draw=true"),
     ev.PenaltyDrawn(1, _cards("G7 G8"), C("R+2"), 2, blind=True),
+    ev.ClockRanOut(1, (1,), 2, 9, rule="match_clock=60"),
+    ev.ClockRanOut(None, (1, 2), 2, 9, rule="match_clock=60"),
+    ev.ClockRanOut(2, (1,), 2, 9, True, rule="match_clock=60"),
     # UNO Show 'Em No Mercy (VARIANTS.md §1)
     ev.PenaltyPending(1, 14, answer="not_lower", rule="stacking=not_lower"),
     ev.SkippedEveryone(1, (2, 3, 0), rule="deck=no_mercy168"),

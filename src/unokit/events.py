@@ -33,6 +33,7 @@ __all__ = [
     "ChallengeWon",
     "Challenged",
     "ChallengerTakesRest",
+    "ClockRanOut",
     "ColorChosen",
     "CustomEffect",
     "Dealer",
@@ -773,6 +774,20 @@ class Bomb(Event):
     kind: ClassVar[str] = "bomb"
     cards: Cards
     victims: Seats
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRanOut(Event):
+    """The match clock ran out (``match_clock``): the round ends; ``leaders`` hold the fewest
+    cards, ``count`` each, and of them the fewest points, ``points``; one leader wins the round
+    (``seat``), several tie: the round ends with no winner (``seat`` is ``None``). ``out``: a
+    player had gone out already (``round_end = rank_all``), who keeps the win."""
+
+    kind: ClassVar[str] = "clock_out"
+    leaders: Seats
+    count: int
+    points: int
+    out: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from unokit.errors import IllegalMoveError, StateError, UnoError
 from unokit.events import Event
 from unokit.loading import load_record, load_state
 from unokit.moves import (
+    REFEREE,
     CallUno,
     Catch,
     Challenge,
@@ -340,7 +341,10 @@ class Game(State):
             self.phase = Phase.PLAY
             self.emit(ev.ColorChosen(seat, move.color))
         elif cls is Timeout:
-            offences.timeout(self, seat)
+            if seat == REFEREE:  # the match clock ran out (match_clock, VARIANTS.md §2)
+                rounds.clock_out(self)
+            else:
+                offences.timeout(self, seat)
         elif cls is Penalty:
             assert isinstance(move, Penalty)
             offences.table_penalty(self, move)

@@ -259,7 +259,8 @@ def listed(game: State, seat: int) -> list[Move]:
 
 
 def legal_moves(game: State, seat: int) -> list[Move]:
-    """Every move ``seat`` may make now (the referee's: dealing the next round)."""
+    """Every move ``seat`` may make now (the referee's: dealing the next round, or the match
+    clock's ``timeout`` ending the round: ``match_clock``)."""
     phase = game.phase
     if game.quick and phase <= _AFTER_DRAW and seat == game.current:
         # the common turn (play or after_draw), looked up (quick_rules): the plays of a hand
@@ -299,8 +300,10 @@ def legal_moves(game: State, seat: int) -> list[Move]:
             if rules.false_catch_penalty or True in game.window:
                 _catches(game, seat, moves)
             return moves
-    if seat == REFEREE:
-        return [DEAL] if phase == _ROUND_OVER else []
+    if seat == REFEREE:  # dealing the next round; ending this one when the clock runs out
+        if phase == _ROUND_OVER:
+            return [DEAL]
+        return [TIMEOUT] if game.rules.match_clock and phase < _ROUND_OVER else []
     if phase >= _ROUND_OVER or not 0 <= seat < game.n or not game.in_round[seat]:
         return []
     rules = game.rules

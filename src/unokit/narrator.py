@@ -1064,6 +1064,40 @@ _TEXTS: dict[str, Callable[[Any, _Voice], str]] = {
 }
 
 
+def _clock_out(e: ev.ClockRanOut, v: _Voice) -> str:
+    head = v._(N_("the match clock has run out"))
+    if e.out and e.seat is not None:
+        return head + v.say(
+            N_(": {seat} went out first and wins the round"),
+            (e.seat, N_(": you went out first and win the round")),
+            seat=v.who(e.seat),
+        )
+    cards = v.count(_CARDS, e.count)
+    if e.seat is None:
+        seats = v.numbers(e.leaders)
+        if v.referee:
+            seats = v.say(N_("seats {numbers}"), numbers=seats)
+        return head + v.say(
+            N_(
+                ": {seats} tie with {cards} and {points} points each: the round ends with no "
+                "winner and no score"
+            ),
+            seats=seats,
+            cards=cards,
+            points=e.points,
+        )
+    return head + v.say(
+        N_(": {seat} holds the fewest cards ({cards}, {points} points) and wins the round"),
+        (e.seat, N_(": you hold the fewest cards ({cards}, {points} points) and win the round")),
+        seat=v.who(e.seat),
+        cards=cards,
+        points=e.points,
+    )
+
+
+_TEXTS["clock_out"] = _clock_out
+
+
 def _turned_up(e: ev.TurnedUp, v: _Voice) -> str:
     if not v.full:  # the others only learn that the cards are seen now
         return v.count(

@@ -195,8 +195,10 @@ def parse_move(text: str) -> tuple[int, Move]:
             f"{text!r}: unknown move {verb!r} (expected play, draw, pass, challenge, uno, "
             "catch, color, timeout, penalty or deal)"
         )
-    if seat == REFEREE and not isinstance(move, Penalty | Deal):
-        raise NotationError(f"{text!r}: the referee may only give a penalty or deal")
+    if seat == REFEREE and not isinstance(move, Penalty | Deal | Timeout):
+        raise NotationError(
+            f"{text!r}: the referee may only give a penalty, deal, or call time (timeout)"
+        )
     if seat != REFEREE and isinstance(move, Penalty | Deal):
         raise NotationError(f"{text!r}: only the referee may give a penalty or deal")
     return seat, move

@@ -24,6 +24,7 @@ from unokit.state import State
 __all__ = [
     "MAX_MISDEALS",
     "can_turn_start_card",
+    "clock_out",
     "deal",
     "end_round",
     "knock_out",
@@ -286,6 +287,41 @@ def end_round(game: State) -> None:
         )
     else:
         game.phase = Phase.ROUND_OVER
+
+
+def clock_out(game: State) -> None:
+    """The match clock ran out (``match_clock``, VARIANTS.md §2): the round ends at once. The
+    player in the round with the fewest cards wins it, of those tied the one with the fewest
+    points; a tie on both ends the round with no winner and no score (RULES-NOTES.md). A
+    player already out (``round_end = rank_all``) keeps the win, the others ranked after."""
+    rules = game.rules
+    playing = [s for s in range(game.n) if game.in_round[s] and s not in game.out_order]
+    if not playing:  # (a round in play always has a player in it)
+        return
+    points = {s: hand_points(game.hands[s], rules.deck) for s in playing}
+    count = min(len(game.hands[s]) for s in playing)
+    fewest = [s for s in playing if len(game.hands[s]) == count]
+    low = min(points[s] for s in fewest)
+    leaders = tuple(s for s in fewest if points[s] == low)
+    cited = game.cite("match_clock")
+    game.jump = None
+    game.roulette = False
+    if game.out_order:  # the first out has won the round already
+        game.emit(ev.ClockRanOut(game.out_order[0], leaders, count, low, True, rule=cited))
+        end_round(game)
+        return
+    if len(leaders) > 1:  # a tie on cards and points: no winner, no score
+        game.emit(ev.ClockRanOut(None, leaders, count, low, rule=cited))
+        game.winner = None
+        game.round_points = [0] * game.n
+        game.pending_draw = 0
+        game.stack.clear()
+        game.drawn = None
+        game.phase = Phase.ROUND_OVER
+        return
+    game.emit(ev.ClockRanOut(leaders[0], leaders, count, low, rule=cited))
+    game.out_order.append(leaders[0])
+    end_round(game)
 
 
 def next_round(game: State) -> None:

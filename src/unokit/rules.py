@@ -950,6 +950,23 @@ class Rules:
             },
         ),
     )
+    match_clock: int = field(
+        default=0,
+        metadata=_meta(
+            "seconds on a blitz clock for each round (0 = off): when it runs out, the player "
+            "with the fewest cards (then the fewest points) wins the round",
+            "online tables (VARIANTS.md §2)",
+            "8",
+            low=0,
+            high=7200,
+            native=(0,),
+            counted=NP_(
+                "A blitz clock of {n} second a round: then the fewest cards win.",
+                "A blitz clock of {n} seconds a round: then the fewest cards win.",
+            ),
+            zero=N_("No match clock."),
+        ),
+    )
 
     def __post_init__(self) -> None:
         for name, spec in OPTIONS.items():

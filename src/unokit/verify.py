@@ -258,6 +258,19 @@ def _timeout(game: State, seat: int, move: Timeout) -> Why | None:
     return _colour_named(game, seat, move)
 
 
+def _match_clock(game: State, seat: int, move: Timeout) -> Why | None:
+    """The referee's timeout: the match clock ran out (``match_clock``, VARIANTS.md §2)."""
+    if seat == REFEREE and not game.rules.match_clock:
+        return _why(N_("there is no match clock"), game=game, rules=("match_clock",))
+    return None
+
+
+def _seat_times_out(game: State, seat: int, move: Timeout) -> Why | None:
+    if seat == REFEREE:
+        return None
+    return _a_seat(game, seat, move) or _in_round(game, seat, move) or _timeout(game, seat, move)
+
+
 # -- UNO (RULES.md §6) ----------------------------------------------------------------------------
 
 
@@ -415,7 +428,7 @@ CHECKS: Final[dict[type, tuple[Check, ...]]] = {
     Pass: (*_SEAT, _keeps_the_drawn_card),
     Challenge: (*_SEAT, _challenge),
     ChooseColor: (*_SEAT, _choose_colour),
-    Timeout: (*_SEAT, _timeout),
+    Timeout: (_match_on, _round_on, _match_clock, _seat_times_out),
     CallUno: (*_SEAT, _call_uno),
     Catch: (*_SEAT, _catch),
     Deal: (_match_on, _dealt_by_referee, _round_is_over),

@@ -70,6 +70,10 @@ async def make(pilot: Pilot[Any], app: UnoApp, seat: int, move: Move) -> None:
     """Make ``move`` of ``seat`` with the keys a player would press (the referee's deal: the
     round summary's "Next round"); a move the interface refuses leaves a question cancelled."""
     before = len(app.game.history)
+    if seat == REFEREE and move == TIMEOUT:  # the round's match clock (match_clock)
+        if app.rules.match_clock:
+            assert await until(pilot, lambda: len(app.game.history) > before)
+        return
     if seat == REFEREE:
         assert move == DEAL
         assert await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))

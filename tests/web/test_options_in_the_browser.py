@@ -37,6 +37,8 @@ BROWSER: dict[str, str] = {
     "turn_time_limit": "the banner's clock; the server applies the engine's timeout",
     "slow_play_penalty": "the server's timeout: the log tells the cards drawn",
     "next_dealer": "the round's panel: ready, then the host deals the next round",
+    "match_clock": "the banner's round clock; the server's driver makes the referee's timeout "
+    "when it runs out",
     "blind_draw": "the hand shows a card's back for each card held face down (the view counts "
     "them, never names them) until the next turn turns them up",
 }
@@ -125,12 +127,12 @@ async def _install(rooms: Rooms, case: Case) -> tuple[str, str, Any]:
         room.started = True
         room._new_match()
         room.game = case.game()
-        room._turn_started = room.clock()
+        room._turn_started = room._round_started = room.clock()
     return room.code, token, room
 
 
 async def _restart_clock(room: Any) -> None:
-    room._turn_started = room.clock()
+    room._turn_started = room._round_started = room.clock()
     room.wake()
 
 
@@ -153,6 +155,8 @@ def make(driver: Any, seat: int, move: Move) -> bool:
     the move calls it); a misplay's question; a move shown off (refused, with its reason); the
     round's panel for the referee's deal. ``False`` when the page offers no way to make it
     (the browser's refusal of a move the rules do not allow)."""
+    if seat == REFEREE and move == TIMEOUT:
+        return True  # the server's match clock makes it
     if seat == REFEREE:
         for action in ("ready", "next"):
             found = wait(

@@ -13,7 +13,7 @@ import pytest
 
 from unokit import Game, Rules, parse_card
 from unokit.errors import RulesError
-from unokit.moves import Timeout
+from unokit.moves import REFEREE, TIMEOUT, Timeout
 from unokit.notation import format_move_body
 from unokit.web.room import Member, Refusal, Room
 from unokit.web.rooms import Rooms
@@ -438,6 +438,26 @@ async def test_the_turn_timer_applies_the_engines_timeout() -> None:
         )
         assert timed["move_no"] >= 1
         assert "timeout" not in peer.last("state")["view"]["legal_moves"]
+
+
+async def test_the_match_clock_ends_the_round_with_the_referees_timeout() -> None:
+    """match_clock (VARIANTS.md §2): the state tells the round's time left; when it runs out
+    the driver makes the referee's timeout and the fewest cards win the round."""
+    async with managed_rooms(time_scale=0.05) as rooms:
+        room, token, peer, host = await open_room(rooms, players=2, options={"match_clock": 10})
+        _, _bob_peer, _ = await join(rooms, room, "Bob")
+        await room.handle(host, msg("start", token))
+        state = peer.last("state")
+        assert state["match_clock"] is not None and 0 <= state["match_clock"] <= 0.5
+        await peer.wait(
+            lambda m: m["type"] == "state" and any(line["kind"] == "clock_out" for line in m["log"])
+        )
+        game = room.game
+        assert game is not None and game.round_over
+        assert game.history[-1] == (REFEREE, TIMEOUT)
+        sizes = [len(h) for h in game.hands]
+        assert game.winner is None or sizes[game.winner] == min(sizes)
+        assert peer.last("state")["match_clock"] is None
 
 
 async def test_ready_then_next_round(rooms: Rooms) -> None:

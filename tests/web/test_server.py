@@ -242,6 +242,7 @@ def test_a_game_over_the_socket(http: TestClient) -> None:
                 "log",
                 "deadline",
                 "takeover",
+                "match_clock",
             }
             if view["current"] == 0 and view["legal"] and message["move_no"] >= 0:
                 send(

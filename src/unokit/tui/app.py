@@ -373,6 +373,9 @@ class UnoApp(TableView, App[None]):
         self.record_error = ""
         self._round_shown = False
         self.turn_clock = None
+        #: the round's match clock (match_clock, VARIANTS.md §2) and the round it counts
+        self.match_clock: Countdown | None = None
+        self._match_clock_round = -1
         self.window = None
         #: the cards the person could play before another seat's last move (a card pressed
         #: as the table moved on is refused as "too late")
@@ -790,6 +793,7 @@ class UnoApp(TableView, App[None]):
         if self._shutting_down or self.dialog_open:
             return
         self._arm_turn_clock()
+        self._arm_match_clock()
         self.refresh_view()
         if self.game.round_over:
             if not self._round_shown and self._round_timer is None:
@@ -989,6 +993,8 @@ class UnoApp(TableView, App[None]):
         notes = [tr(lang, "help_jump", seconds=_seconds(self.settings.jump_window))]
         if self.rules.turn_time_limit:
             notes.append(tr(lang, "help_clock", seconds=self.rules.turn_time_limit))
+        if self.rules.match_clock:
+            notes.append(tr(lang, "help_match_clock", seconds=self.rules.match_clock))
         body = Table.grid()
         body.add_row(table)
         for note in notes:
@@ -1351,6 +1357,28 @@ class UnoApp(TableView, App[None]):
         self.turn_clock = clock
         self._clock_for = decision
 
+    def _arm_match_clock(self) -> None:
+        """Under ``match_clock`` each round is counted down from its deal (a round resumed
+        from a saved game gets a full count); none while a round is over."""
+        limit = self.rules.match_clock
+        game = self.game
+        if not limit or game.round_over:
+            self.match_clock = None
+            return
+        if self.match_clock is None or self._match_clock_round != game.round_no:
+            self.match_clock = Countdown(limit, self.now)
+            self._match_clock_round = game.round_no
+
+    def _clock_out(self) -> None:
+        """The match clock ran out: the referee ends the round (the engine's ``timeout``)."""
+        self.match_clock = None
+        if TIMEOUT not in self.game.legal_moves(REFEREE):
+            return
+        screen = self.screen
+        if isinstance(screen, ChoiceScreen) and screen.part_of_move:
+            screen.dismiss(None)  # the question closes: the round is over
+        self.apply(REFEREE, TIMEOUT)
+
     def _clock_waits(self) -> bool:
         """The clocks wait while the game is paused or a page is open (help, rules, settings,
         the quit question), not while the person answers a question of their move."""
@@ -1367,17 +1395,22 @@ class UnoApp(TableView, App[None]):
         if self._shutting_down:
             return
         waits = self._clock_waits()
-        for countdown in (self.turn_clock, self.window):
+        for countdown in (self.turn_clock, self.window, self.match_clock):
             if countdown is not None:
                 if waits:
                     countdown.pause()
                 else:
                     countdown.resume()
+        blitz = self.match_clock
+        if blitz is not None and blitz.expired and not waits and not self.game.round_over:
+            self._clock_out()
+            return
         clock = self.turn_clock
         if clock is not None and clock.expired and not waits:
             self._time_out()
             return
-        if (clock is not None or self.window is not None) and not self.too_small:
+        ticking = clock is not None or self.window is not None or blitz is not None
+        if ticking and not self.too_small:
             self._main.query_one("#status", Static).update(self._status())
             screen = self.screen
             if clock is not None and isinstance(screen, ChoiceScreen) and screen.part_of_move:

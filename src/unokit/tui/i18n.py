@@ -78,6 +78,7 @@ _TEXTS: dict[str, str] = {
     "your_turn_nothing": N_("Your turn: nothing playable: d to draw"),
     # translators: after the status line, the seconds left of the turn (turn_time_limit)
     "seconds_left": N_(" · {seconds} s left"),
+    "match_clock_left": N_("⏱ {time} left in the round"),
     "dialog_clock": N_("{seconds} s left in your turn"),
     "time_ran_out_in_dialog": N_("Your time ran out before you answered."),
     "paused": N_("Paused: the bots and the clocks wait (p goes on)"),
@@ -227,6 +228,11 @@ _TEXTS: dict[str, str] = {
         "This table gives {seconds} s per turn: the countdown is on the status line; when it "
         "runs out the turn ends with the penalty. It waits while a page is open or the game "
         "is paused."
+    ),
+    "help_match_clock": N_(
+        "A blitz table: each round has {seconds} s on the match clock, counted down on the "
+        "status line. When it runs out, the player with the fewest cards (then the fewest "
+        "points) wins the round. It waits while a page is open or the game is paused."
     ),
     "help_let_pass": N_("let a chance to jump in or catch pass (the bots play on)"),
     "help_sort": N_("the hand's order: by colour, by number, as dealt"),

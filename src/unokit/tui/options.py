@@ -81,6 +81,9 @@ APPLIED: dict[str, str] = {
     "wild_start": _DEAL,
     "blind_draw": "a card drawn face down is not shown in your hand: a line under it counts the "
     "cards face down until your next turn, when the log names them",
+    "match_clock": "a countdown of the round on the status line (and in help); when it runs "
+    "out the engine's referee ends the round (`referee: timeout`), the log says who wins; it "
+    "waits while a page is open or the game is paused",
 }
 
 

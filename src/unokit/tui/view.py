@@ -9,6 +9,7 @@ game and settings and draws nothing itself; ``UnoApp.refresh_view`` puts its tex
 from __future__ import annotations
 
 import functools
+import math
 
 from rich.cells import cell_len
 from textual.markup import escape
@@ -47,6 +48,7 @@ class TableView:
     paused: bool
     window: Countdown | None
     turn_clock: Countdown | None
+    match_clock: Countdown | None
     _per_row: int
 
     @property
@@ -228,6 +230,16 @@ class TableView:
         return escape(tr(self.lang, "under_top", cards=" ◂ ".join(names))) if names else ""
 
     def _status(self) -> str:
+        """The status line: what the game waits for, and the match clock (``match_clock``)."""
+        text = self._status_of_turn()
+        clock = self.match_clock
+        if clock is None or self.game.round_over:
+            return text
+        left = math.ceil(clock.left())
+        shown = tr(self.lang, "match_clock_left", time=f"{left // 60}:{left % 60:02d}")
+        return f"{text} · [b #f9a825]{escape(shown)}[/]"
+
+    def _status_of_turn(self) -> str:
         game = self.game
         lang = self.lang
         if game.match_over:

@@ -1,5 +1,5 @@
 """A room's driver: the one task that plays bots' seats and absent players', applies the turn
-timer and the takeover of a turn left to run, and passes the host on.
+timer, the round's match clock and the takeover of a turn left to run, and passes the host on.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 
 from unokit.errors import IllegalMoveError
-from unokit.moves import TIMEOUT, Timeout
+from unokit.moves import REFEREE, TIMEOUT, Timeout
 from unokit.web import protocol as proto
 from unokit.web.members import (
     Refusal,
@@ -134,6 +134,9 @@ class Driver(Sync):
         limit = self.rules.turn_time_limit * self.settings.time_scale
         if limit and self.member_at(seat) is not None and TIMEOUT in game.legal_moves(seat):
             offer(self._turn_started + limit, partial(self._time_out, self.move_no))
+        blitz = self._match_clock_at()
+        if blitz is not None:
+            offer(blitz, partial(self._clock_out, game.round_no))
         takeover = self._takeover_at()
         if takeover is not None:
             offer(takeover, partial(self._take_over, seat, self.move_no))
@@ -189,6 +192,16 @@ class Driver(Sync):
             if TIMEOUT in game.legal_moves(game.current):
                 with contextlib.suppress(MoveConflict):
                     await self._commit(game.current, TIMEOUT)
+
+    async def _clock_out(self, round_no: int) -> None:
+        """The round's match clock ran out: the referee ends the round (``match_clock``)."""
+        async with self._lock:
+            game = self.game
+            if game is None or game.round_no != round_no or game.round_over:
+                return
+            if TIMEOUT in game.legal_moves(REFEREE):
+                with contextlib.suppress(MoveConflict):
+                    await self._commit(REFEREE, TIMEOUT)
 
     async def _handover(self) -> None:
         async with self._lock:

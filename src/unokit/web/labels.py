@@ -73,6 +73,8 @@ LABELS: tuple[str, ...] = (
     N_("Jump in!"),
     N_("No cards"),
     N_("Drawn face down: you see it at your next turn"),
+    N_("The match clock: when it runs out, the fewest cards win the round"),
+    N_("{n} seconds left in the round"),
     N_("{color} {rank}"),
     N_("This card cannot be played now."),
     N_("It is not your turn."),

@@ -154,6 +154,7 @@ class Match(Projection):
             self._recent.append((number, events))
         now = self.clock()
         self._changed_at = self._turn_started = self._round_over_since = self.touched = now
+        self._round_started = now
         self._wake.set()
 
     async def _rematch(self) -> None:
@@ -237,6 +238,8 @@ class Match(Projection):
         status_changed = game.round_over != was_over
         if status_changed:  # a round ended, or the next was dealt: nobody is ready yet
             self._round_over_since = now
+            if not game.round_over:  # a round dealt: its match clock starts (match_clock)
+                self._round_started = now
         took_over = self._took_over
         self._took_over = None
         if took_over is not None and took_over != (seat, self.move_no - 1):

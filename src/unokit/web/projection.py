@@ -236,6 +236,20 @@ class Projection(RoomState):
             return None
         return max(0.0, round(self._turn_started + limit - self.clock(), 3))
 
+    def _match_clock_at(self) -> float | None:
+        """When the round's match clock runs out (``match_clock``, VARIANTS.md §2), or
+        ``None`` when none runs (no clock, no round in play)."""
+        game = self.game
+        limit = self.rules.match_clock * self.settings.time_scale
+        if game is None or not limit or not self.started or game.round_over:
+            return None
+        return self._round_started + limit
+
+    def _match_clock_left(self) -> float | None:
+        """Seconds left on the round's match clock, or ``None`` when none runs."""
+        at = self._match_clock_at()
+        return None if at is None else max(0.0, round(at - self.clock(), 3))
+
     def _takeover_in(self) -> float | None:
         """Seconds before a bot plays the current turn of a person who lets it run, or
         ``None`` when that cannot happen now (no takeover, a rule's timer, a bot's seat)."""
@@ -294,6 +308,7 @@ class Projection(RoomState):
             log=lines,
             deadline=self._deadline(),
             takeover=self._takeover_in(),
+            match_clock=self._match_clock_left(),
         )
 
     def _broadcast_state(self, events: list[Event], took_over: int | None = None) -> None:

@@ -176,6 +176,9 @@ class RoomState:
         self._offered: dict[int, int] = {}
         self._changed_at = self.clock()
         self._turn_started = self.clock()
+        #: when the round in play began (its match clock counts from then: match_clock; a room
+        #: loaded again, by a restart or another process, gives the round a full count)
+        self._round_started = self.clock()
         self._round_over_since = self.clock()
         #: the absent players' seats a bot has played (told in the room message)
         self._stood_in: set[int] = set()

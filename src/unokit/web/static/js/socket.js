@@ -212,6 +212,8 @@ export function onState(msg) {
   S.moveNo = msg.move_no;
   S.deadlineAt = typeof msg.deadline === "number" ? Date.now() + msg.deadline * 1000 : null;
   S.takeoverAt = typeof msg.takeover === "number" ? Date.now() + msg.takeover * 1000 : null;
+  // the round's match clock (match_clock): a blitz round ends when it runs out
+  S.matchClockAt = typeof msg.match_clock === "number" ? Date.now() + msg.match_clock * 1000 : null;
   clearPending();
   if (fresh && S.dialog && S.dialog.kind === "play") closeDialog(); // its choices are gone
   if (fresh && S.why) {

@@ -55,6 +55,7 @@ export const S = {
   unoArmed: false,
   dialog: null,
   deadlineAt: null,
+  matchClockAt: null,
   panelHidden: false,
   lastRound: null,
   prevHand: [],

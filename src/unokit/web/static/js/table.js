@@ -66,6 +66,14 @@ export function renderBanner() {
   }
   b.hidden = !text;
   b.appendChild(el("span", "", text));
+  if (S.matchClockAt && inPlay()) {
+    // the round's match clock (match_clock): when it runs out the fewest cards win
+    const blitz = el("span", "timer blitz");
+    blitz.id = "match-clock";
+    blitz.title = t("The match clock: when it runs out, the fewest cards win the round");
+    b.appendChild(blitz);
+    tick();
+  }
   if ((S.deadlineAt || (S.takeoverAt && v && v.current === me)) && inPlay()) {
     // the rule's turn clock, or (my turn) how long until a bot plays it for me
     const timer = el("span", S.deadlineAt ? "timer" : "timer takeover");
@@ -85,6 +93,13 @@ export function tick() {
     timer.classList.toggle("soon", left <= 10);
     timer.setAttribute("aria-label", S.deadlineAt ? t("{n} seconds left", { n: left })
       : t("A bot plays for you in {n} seconds", { n: left }));
+  }
+  const blitz = $("match-clock");
+  if (blitz && S.matchClockAt) {
+    const left = Math.max(0, Math.round((S.matchClockAt - Date.now()) / 1000));
+    blitz.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    blitz.classList.toggle("soon", left <= 10);
+    blitz.setAttribute("aria-label", t("{n} seconds left in the round", { n: left }));
   }
   const people = $("people-count");
   if (people && S.room) {
