@@ -4,7 +4,7 @@ A new option joins every random mix of the tests (the property tests, the accele
 differential tests, the golden games) by being defined: nothing here lists options by hand.
 
 >>> option_values("stacking")
-['off', 'same_kind', 'two_under_four', 'any']
+['off', 'same_kind', 'two_under_four', 'any', 'not_lower']
 >>> option_values("hand_size")
 [1, 3, 7]
 """

@@ -170,3 +170,16 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(
     )
     refused(result, message)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_no_mercy_knock_outs_are_counted_as_eliminations(tmp_path: Path) -> None:
+    """VARIANTS §1 and §4: the lab measures No Mercy, and the mercy rule's knock-outs
+    (``KnockedOut``) count as eliminations; the official game has none."""
+    out = tmp_path / "lab.json"
+    args = ["lab", "--vary", "preset=no_mercy", "--players", "4", "--games", "40"]
+    args += ["--bots", "basic", "--seed", "0", "--workers", "1", "--json", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    official, no_mercy = json.loads(out.read_text(encoding="utf-8"))["settings"]
+    assert no_mercy["setting"] == "preset=no_mercy" and no_mercy["engine"] == "python"
+    assert official["eliminations"] == 0 < no_mercy["eliminations"]

@@ -211,3 +211,15 @@ def test_every_presets_sheet_names_its_preset(preset: str) -> None:
         sheet = build_sheet(Rules.preset(preset), lang, preset=preset)
         assert sheet.preset and sheet.preset_about
         assert not any(line.changed for _, lines in sheet.groups for line in lines)
+
+
+def test_silent_uno_prints_no_catch_rule() -> None:
+    """VARIANTS §2 catching = false: nobody is caught, so the sheet says so and prints neither
+    what forgetting UNO costs nor the catch window nor who may catch (they would contradict
+    it)."""
+    text = to_markdown(build_sheet(Rules.preset("official", players=4, catching=False)))
+    assert "Silent UNO" in text
+    for gone in ("Forgetting UNO costs", "may catch", "late catch", "window"):
+        assert gone not in text, gone
+    loud = to_markdown(build_sheet(Rules.preset("official", players=4)))
+    assert "may catch" in loud

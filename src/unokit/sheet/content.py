@@ -97,6 +97,10 @@ MATTERS: dict[str, All] = {
     # the target is told in the scoring sentence, except where it has none
     "target_score": both(Is("scoring", "chips", "net")),
     "rounds": both(Is("scoring", "chips", "net")),
+    # silent UNO (catching = false): nobody is caught, so what a catch costs is not printed
+    "uno_penalty": both(Is("catching", True)),
+    "catch_window": both(Is("catching", True)),
+    "false_catch_penalty": both(Is("catching", True)),
 }
 #: house rules printed also when off: the ones tables argue about
 SAY_WHEN_OFF: frozenset[str] = frozenset(

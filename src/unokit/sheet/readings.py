@@ -171,13 +171,13 @@ _ALL: tuple[Reading, ...] = (
     _r(
         "who_may_catch",
         "Who may catch",
-        (),
+        (Is("catching", True),),
         N_("Any other player still in the round may catch a missing UNO call."),
     ),
     _r(
         "late_catch",
         "A late catch is a false catch",
-        (),
+        (Is("catching", True),),
         N_("A catch after the window has closed is a false catch."),
     ),
     # Misplays (§7.9)
@@ -193,7 +193,7 @@ _ALL: tuple[Reading, ...] = (
     _r(
         "misplay_closes_catch",
         "A misplay closes the catch window",
-        (Not("misplay", "reject"), Is("catch_window", "until_next_action")),
+        (Not("misplay", "reject"), Is("catch_window", "until_next_action"), Is("catching", True)),
         N_("A misplay by the next player closes the window to catch a missing UNO call."),
     ),
     # Rounds and scoring (§8)

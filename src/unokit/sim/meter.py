@@ -37,6 +37,7 @@ from unokit.events import (
     HandsShuffled,
     HandsSwapped,
     JumpedIn,
+    KnockedOut,
     Reshuffled,
     StartDrawTwo,
 )
@@ -83,7 +84,7 @@ class RoundMeter:
                 refilled += event.count
             elif isinstance(event, HandsSwapped | HandsRotated | HandsShuffled):
                 self.exchanges += 1
-            elif isinstance(event, Eliminated):
+            elif isinstance(event, Eliminated | KnockedOut):  # (KnockedOut: No Mercy's mercy)
                 self.eliminations += 1
             elif isinstance(event, JumpedIn):
                 self.jump_ins += 1

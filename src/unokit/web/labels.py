@@ -40,6 +40,7 @@ LABELS: tuple[str, ...] = (
     N_("Your turn: play the drawn card or keep it"),
     N_("Your turn: play the drawn card"),
     N_("Your turn: name the colour"),
+    N_("Colour roulette: name a colour; you turn cards until one of it shows"),
     N_("Your turn"),
     N_("{name}'s turn"),
     N_("thinking…"),

@@ -147,6 +147,8 @@ class Projection(RoomState):
         wild_top = top is not None and COLOR_OF[top] < 0
         data["named_color"] = view.color.label if wild_top and view.color is not None else None
         data["catchable"] = list(view.catchable)
+        # the seat to act names a colour for a colour roulette (No Mercy), not a start card
+        data["roulette"] = view.roulette
         data["eliminated"] = list(view.eliminated)
         data["round_no"] = view.round_no
         data["target"] = self.rules.target_score if self.rules.scoring != "none" else None

@@ -56,7 +56,10 @@ export function renderBanner() {
         text = (v.legal_moves || []).includes("pass") ?
           t("Your turn: play the drawn card or keep it") : t("Your turn: play the drawn card");
       }
-      else if (v.phase === "choose_color") text = t("Your turn: name the colour");
+      else if (v.phase === "choose_color") {
+        text = v.roulette ? t("Colour roulette: name a colour; you turn cards until one of it shows")
+          : t("Your turn: name the colour");
+      }
       else text = t("Your turn");
     } else {
       text = t("{name}'s turn", { name: nameOf(v.current) });
