@@ -39,7 +39,7 @@ VIEW_KEYS = {
     "revealed", "drawn_card", "legal_moves", "legal", "unplayable", "names", "you",
     "stack_total", "named_color", "catchable", "eliminated", "round_no", "target", "winner",
     "match_ranking", "match_over", "hands_left", "misplays", "misplay_rule", "standing", "refused",
-    "open_hands", "face_down",
+    "open_hands", "face_down", "roulette",
 }  # fmt: skip
 
 
