@@ -250,7 +250,7 @@ async def test_a_lease_has_one_holder_until_it_lapses(two: tuple[Storage, Storag
 async def test_presence_and_a_dead_process(two: tuple[Storage, Storage]) -> None:
     one, other = two
     await one.create_room(room_row(), [])
-    await one.keep_alive([], 0.3)
+    await one.keep_alive([], 30.0)  # (long: a busy machine must not let it lapse early)
     await other.keep_alive([], 30.0)
     await one.set_presence("ABCDEF", "h1", True, -1)
     [seen] = await other.load_presence(["ABCDEF"])
@@ -263,8 +263,15 @@ async def test_presence_and_a_dead_process(two: tuple[Storage, Storage]) -> None
     [seen] = await one.load_presence(["ABCDEF"])
     assert (seen.owner, seen.ready_at) == ("two", 7)
     await one.set_presence("ABCDEF", "h2", True, -1)
-    await asyncio.sleep(0.4)  # process "one" stops beating: its member is away
     rows = {p.token_hash: p for p in await other.load_presence(["ABCDEF"])}
+    assert rows["h2"].owner == "one"
+    await one.keep_alive([], 0.05)  # process "one" beats a last time, then stops: its member
+    deadline = asyncio.get_running_loop().time() + 10  # is away once the beat has lapsed
+    while True:
+        rows = {p.token_hash: p for p in await other.load_presence(["ABCDEF"])}
+        if rows["h2"].owner is None or asyncio.get_running_loop().time() > deadline:
+            break
+        await asyncio.sleep(0.05)
     assert rows["h2"].owner is None and rows["h1"].owner == "two"
 
 
