@@ -255,7 +255,7 @@ def test_the_compiled_rules_know_every_option_as_python_does() -> None:
         "print(json.dumps(options_table()))"
     )
     assert options_table() == theirs
-    assert OPTIONS["stacking"].choices == ("off", "same_kind", "two_under_four", "any")
+    assert OPTIONS["stacking"].choices == ("off", "same_kind", "two_under_four", "any", "not_lower")
 
 
 @pytest.mark.parametrize("part", range(4))
