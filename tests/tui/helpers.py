@@ -32,6 +32,16 @@ async def until(pilot: Pilot[Any], condition: Callable[[], bool], timeout: float
     return bool(condition())
 
 
+class Clock:
+    """A time source turned by hand (the app's countdowns read it)."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
 def screen_text(app: UnoApp) -> str:
     """The screen as plain text, exactly as a terminal of the app's size shows it."""
     width, height = app.size

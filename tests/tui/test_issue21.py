@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from tests.conftest import table
-from tests.tui.helpers import screen_text, settled_text, until
+from tests.tui.helpers import Clock, screen_text, settled_text, until
 from unokit import Card, Game, Rules
 from unokit import events as ev
 from unokit.cli.main import app as cli
@@ -33,16 +33,6 @@ from unokit.tui.wrap import wrap
 
 runner = CliRunner()
 C = Card.parse
-
-
-class Clock:
-    """A time source turned by hand (the app's countdowns read it)."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 def _app(game: Game, **options: Any) -> UnoApp:

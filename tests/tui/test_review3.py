@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.conftest import table
-from tests.tui.helpers import screen_text, settled_text, until
+from tests.tui.helpers import Clock, screen_text, settled_text, until
 from unokit import Card, Color, Game, Rules
 from unokit import events as ev
 from unokit.moves import Play
@@ -17,16 +17,6 @@ from unokit.tui.screens import ChoiceScreen, PageScreen
 from unokit.tui.summary import round_lines
 
 C = Card.parse
-
-
-class Clock:
-    """A time source turned by hand (the app's countdowns read it)."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 def _app(game: Game, **options: Any) -> UnoApp:
